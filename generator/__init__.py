@@ -1,0 +1,1 @@
+"""belote-docs: the generator of the Belote app's rules help site."""

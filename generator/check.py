@@ -1,0 +1,91 @@
+"""The ``check`` command: load example files, run them through the engine, report or fix."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from .fix import fix_text
+from .problems import Problem
+from .reader.examples import ExampleSet
+from .reader.source import Document, SourceError, load
+from .verify import verify
+
+EXAMPLE_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def expand(paths: list[str]) -> list[str]:
+    """The files named, with each folder replaced by its example files (sorted, recursively)."""
+    files: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(str(child) for child in sorted(path.rglob("*")) if child.suffix in EXAMPLE_SUFFIXES)
+        else:
+            files.append(name)
+    return files
+
+
+def load_documents(files: list[str], problems: list[Problem]) -> list[Document]:
+    """Load each file; a file that cannot be read adds its problems and is left out."""
+    documents = []
+    for name in files:
+        try:
+            documents.append(load(Path(name), name))
+        except FileNotFoundError:
+            problems.append(Problem(name, 1, 1, "no such file"))
+        except IsADirectoryError:
+            problems.append(Problem(name, 1, 1, "is a folder"))
+        except SourceError as error:
+            problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
+    return documents
+
+
+def run_check(paths: list[str], fix: bool, out: TextIO = sys.stdout) -> int:
+    """Check (or fix) the example files; 0 all hold, 1 some do not, 2 the input is invalid."""
+    files = expand(paths)
+    problems: list[Problem] = []
+    documents = load_documents(files, problems)
+    examples = ExampleSet(problems=problems)
+    for document in documents:
+        examples.add_document(document)
+    verification = verify(examples.examples)
+    problems.extend(verification.problems)
+    if problems:
+        order = {name: index for index, name in enumerate(files)}
+        for problem in sorted(problems, key=lambda p: (order.get(p.path, 0), p.line, p.column)):
+            print(problem, file=out)
+        print(f"{len(problems)} error{'s' * (len(problems) != 1)} in the input; nothing checked"
+              f"{' or written' if fix else ''}", file=out)
+        return 2
+    if fix:
+        changed = 0
+        for document in documents:
+            answers = [(example, verification.answers[example.id])
+                       for example in examples.examples if example.path == document.path]
+            text = fix_text(document.text, answers, as_json=document.path.endswith(".json"))
+            if text != document.text:
+                _write(Path(document.path), text)
+                changed += 1
+        print(f"{len(examples.examples)} examples in {len(files)} files; "
+              f"{changed} file{'s' * (changed != 1)} updated", file=out)
+        return 0
+    for mismatch in verification.mismatches:
+        print(mismatch, file=out)
+    failing = len({m.example.id for m in verification.mismatches})
+    if failing:
+        print(f"{failing} of {len(examples.examples)} examples do not hold", file=out)
+        return 1
+    print(f"{len(examples.examples)} examples in {len(files)} files: all hold", file=out)
+    return 0
+
+
+def _write(path: Path, text: str) -> None:
+    """Replace the file's text atomically, so an interrupted fix never leaves half a file."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+        stream.write(text)
+    os.replace(temporary, path)

@@ -1,0 +1,89 @@
+"""``check --fix``: write the engine's answers into each example's ``expect``, editing the text in place.
+
+Only the spans of the ``expect`` values that change (or the lines that add a missing field)
+are rewritten, so comments, key order and layout elsewhere stay as they were. PyYAML cannot
+round-trip a file; the positions recorded by the reader make that unnecessary.
+"""
+
+from __future__ import annotations
+
+from .reader.examples import Example
+from .reader.notation import flow
+from .reader.source import Map, Node, Scalar, Seq
+from .verify import agrees
+
+Edit = tuple[int, int, str]
+
+
+def fix_text(text: str, answers: list[tuple[Example, dict[str, object]]], as_json: bool) -> str:
+    """``text`` with each example's ``expect`` made to state its answer (unchanged when all agree)."""
+    edits: list[Edit] = []
+    for example, answer in answers:
+        edits.extend(_example_edits(text, example, answer, as_json))
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def _example_edits(text: str, example: Example, answer: dict[str, object], as_json: bool) -> list[Edit]:
+    expect = example.expect_node
+    if expect is None:
+        return [_insert(text, example.node, {"expect": answer}, as_json)]
+    edits = []
+    missing: dict[str, object] = {}
+    for name, value in answer.items():
+        stated = example.expect.get(name)
+        if stated is not None and agrees(name, stated.value, value):
+            continue
+        node = expect.get(name)
+        if node is None:
+            missing[name] = value
+        else:
+            key = next(key for key, item in expect.entries if item is node)
+            edits.append(_replace(text, key, node, value, as_json))
+    if missing:
+        edits.append(_insert(text, expect, missing, as_json))
+    return edits
+
+
+def _replace(text: str, key: Scalar, node: Node, value: object, as_json: bool) -> Edit:
+    """Rewrite one value, keeping a block list or mapping in block style."""
+    end = _content_end(node)
+    if isinstance(node, Scalar) or node.flow or not value or not isinstance(value, (tuple, dict)):
+        return key.pos.end, end, ": " + flow(value, as_json)
+    indent = "\n" + " " * (node.pos.column - 1)
+    return node.pos.start, end, indent.join(_block_lines(value, as_json))
+
+
+def _content_end(node: Node) -> int:
+    """Where a value's own text ends (a block collection's span runs on to the next token)."""
+    while not isinstance(node, Scalar) and not node.flow:
+        last = node.items[-1] if isinstance(node, Seq) else node.entries[-1][1]
+        node = last
+    return node.pos.end
+
+
+def _block_lines(value: object, as_json: bool) -> list[str]:
+    if isinstance(value, dict):
+        return [f"{name}: {flow(item, as_json, name)}" for name, item in value.items()]
+    assert isinstance(value, tuple)
+    return [f"- {flow(item, as_json)}" for item in value]
+
+
+def _insert(text: str, mapping: Map, fields: dict[str, object], as_json: bool) -> Edit:
+    """Add fields at the end of a mapping, in its style (block lines, or inside ``{...}``)."""
+    if mapping.flow:
+        close = mapping.pos.end - 1  # the closing brace
+        pairs = ", ".join(f"{flow(name, as_json)}: {flow(value, as_json, name)}" for name, value in fields.items())
+        separator = ", " if mapping.entries else ""
+        return close, close, separator + pairs
+    indent = " " * (mapping.entries[0][0].pos.column - 1)
+    lines: list[str] = []
+    for name, value in fields.items():
+        if isinstance(value, dict) and name == "expect":
+            lines.append(f"{name}:")
+            lines.extend(f"  {name_}: {flow(item, as_json, name_)}" for name_, item in value.items())
+        else:
+            lines.append(f"{name}: {flow(value, as_json, name)}")
+    end = _content_end(mapping)
+    return end, end, "".join("\n" + indent + line for line in lines)

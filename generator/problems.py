@@ -1,0 +1,26 @@
+"""Problems found in the input, each pointing at FILE:LINE:COL so that an editor can jump to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with an input file; line and column count from 1."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: error: {self.message}"
+
+
+class InputError(Exception):
+    """Raised with every problem of a run when the input is invalid (the CLI exits 2)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in the input")
+        self.problems = problems

@@ -1,0 +1,432 @@
+"""Typed examples ("scenarios") read from located YAML, with every problem at FILE:LINE:COL.
+
+An example is a position of card play (a trick and the hand of the seat to play) or an
+auction (the calls in order), and what it states of the app's answer in ``expect``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, TypeVar
+
+from ..problems import Problem
+from ..rules import Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
+from ..rules.auction import CAPOT, GENERALE
+from .source import Document, Map, Node, Pos, Scalar, Seq
+
+T = TypeVar("T")
+
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+RESULT_STATES = ("open", "redeal")
+
+_COMMON_FIELDS = ("id", "game", "rules")
+PLAY_FIELDS = _COMMON_FIELDS + ("trump", "trick", "hand", "play", "expect")
+AUCTION_FIELDS = _COMMON_FIELDS + ("dealer", "turned", "calls", "expect")
+PLAY_EXPECT = ("allowed", "winner", "points")
+AUCTION_EXPECT = ("rejected", "result")
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A value an example states in ``expect``, and the node it is written in."""
+
+    value: object
+    node: Node
+
+
+@dataclass(frozen=True)
+class Example:
+    """What every example has: its id, game and rules, and what it states in ``expect``."""
+
+    path: str
+    node: Map
+    id: str
+    game: Game
+    rules: Rules
+    expect: dict[str, Stated]
+    expect_node: Map | None
+
+    @property
+    def line(self) -> int:
+        """The line where the example starts."""
+        return self.node.pos.line
+
+
+@dataclass(frozen=True)
+class PlayExample(Example):
+    """A trick in progress and the hand of the seat to play; optionally the card it plays."""
+
+    trump: Suit | None
+    trick: tuple[tuple[Seat, Card], ...]
+    seat: Seat
+    hand: tuple[Card, ...]
+    play: Card | None
+    play_pos: Pos | None
+
+    @property
+    def hand_set(self) -> CardSet:
+        """The hand as a set of cards."""
+        return CardSet(self.hand)
+
+
+@dataclass(frozen=True)
+class AuctionExample(Example):
+    """An auction: who deals, the turned card (trump game), and the calls in order."""
+
+    dealer: Seat
+    turned: Suit | None
+    turned_card: Card | None
+    calls: tuple[tuple[Seat, Call], ...]
+
+
+@dataclass
+class ExampleSet:
+    """The examples of one run, and every problem found while reading them."""
+
+    examples: list[Example] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    _ids: dict[str, str] = field(default_factory=dict)
+
+    def add_document(self, document: Document) -> None:
+        """Read the examples of a loaded file (a list, or a mapping with ``examples:``)."""
+        reader = _Reader(document.path, self.problems)
+        root = document.root
+        if isinstance(root, Map) and root.get("examples") is not None:
+            for key, _ in root.entries:
+                if key.value != "examples":
+                    reader.error(key, f"unknown top-level key {key.value!r} (a file holds `examples:`)")
+            root = root.get("examples")
+        if root is None:
+            reader.problems.append(Problem(document.path, 1, 1, "no examples: write a list of examples"))
+            return
+        if not isinstance(root, Seq):
+            reader.error(root, "expected a list of examples, or a mapping with `examples:`")
+            return
+        for node in root.items:
+            example = reader.example(node)
+            if example is None:
+                continue
+            first = self._ids.get(example.id)
+            if first is not None:
+                reader.error(example.node.get("id") or example.node,
+                             f"id {example.id!r} is not unique (first used at {first}): rename one")
+                continue
+            self._ids[example.id] = f"{document.path}:{example.line}"
+            self.examples.append(example)
+
+
+class _Reader:
+    """Turns located nodes into typed values, recording a problem for each bad one."""
+
+    def __init__(self, path: str, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+
+    def error(self, node: Node, message: str) -> None:
+        self.problems.append(Problem(self.path, node.pos.line, node.pos.column, message))
+
+    def text(self, node: Node, what: str) -> str | None:
+        if isinstance(node, Scalar):
+            return node.value
+        self.error(node, f"{what}: expected a single value, not a {'list' if isinstance(node, Seq) else 'mapping'}")
+        return None
+
+    def parsed(self, node: Node, what: str, parse: Callable[[str], T]) -> T | None:
+        text = self.text(node, what)
+        if text is None:
+            return None
+        try:
+            return parse(text)
+        except ValueError as error:
+            self.error(node, f"{what}: {error}")
+            return None
+
+    def items(self, node: Node, what: str) -> list[Node] | None:
+        if isinstance(node, Seq):
+            return node.items
+        self.error(node, f"{what}: expected a list")
+        return None
+
+    def one_key(self, node: Node, what: str) -> tuple[Scalar, Node] | None:
+        if isinstance(node, Map) and len(node.entries) == 1:
+            return node.entries[0]
+        self.error(node, f"{what}: expected one `SEAT: value` pair, such as `W: AS`")
+        return None
+
+    def cards(self, node: Node, what: str) -> tuple[Card, ...] | None:
+        items = self.items(node, what)
+        if items is None:
+            return None
+        cards: list[Card] = []
+        lines: dict[Card, int] = {}
+        ok = True
+        for item in items:
+            card = self.parsed(item, what, Card.parse)
+            if card is None:
+                ok = False
+            elif card in lines:
+                self.error(item, f"{what}: card {card} twice (first at line {lines[card]}): keep one")
+                ok = False
+            else:
+                lines[card] = item.pos.line
+                cards.append(card)
+        return tuple(cards) if ok else None
+
+    def integer(self, node: Node, what: str) -> int | None:
+        text = self.text(node, what)
+        if text is None:
+            return None
+        if not (isinstance(node, Scalar) and node.plain and text.isdecimal()):
+            self.error(node, f"{what}: expected a whole number, found {text!r}")
+            return None
+        return int(text)
+
+    def example(self, node: Node) -> Example | None:
+        if not isinstance(node, Map):
+            self.error(node, "an example is a mapping with `id`, `game` and its fields")
+            return None
+        problems_before = len(self.problems)
+        is_play = any(node.get(key) is not None for key in ("trick", "hand", "play"))
+        is_auction = any(node.get(key) is not None for key in ("calls", "dealer", "turned"))
+        if is_play and is_auction:
+            self.error(node, "an example is either a play (trick, hand) or an auction (dealer, calls), not both")
+            return None
+        known = AUCTION_FIELDS if is_auction else PLAY_FIELDS
+        for key, _ in node.entries:
+            if key.value not in known:
+                self.error(key, f"unknown field {key.value!r} (known: {', '.join(known)})")
+        common = self.common(node)
+        if common is None:
+            return None
+        if is_auction:
+            example: Example | None = self.auction(node, common)
+        elif is_play:
+            example = self.play(node, common)
+        else:
+            self.error(node, "an example needs `hand` (a play) or `dealer` and `calls` (an auction)")
+            return None
+        return example if len(self.problems) == problems_before else None
+
+    def require(self, node: Map, key: str, why: str = "") -> Node | None:
+        value = node.get(key)
+        if value is None:
+            self.error(node, f"missing `{key}`{why}")
+        return value
+
+    def common(self, node: Map) -> dict | None:
+        id_node = self.require(node, "id")
+        game_node = self.require(node, "game", " (trump, no-trump or coinche)")
+        example_id = self.text(id_node, "id") if id_node else None
+        if example_id is not None and not ID_PATTERN.match(example_id):
+            self.error(id_node, f"id {example_id!r}: use lowercase letters, digits and '-' (e.g. follow-suit)")
+            example_id = None
+        game = self.parsed(game_node, "game", Game.parse) if game_node else None
+        rules_node = node.get("rules")
+        ruleset = self.text(rules_node, "rules") if rules_node else "house"
+        rules = None
+        if game is not None and ruleset is not None:
+            try:
+                rules = rules_for(game, ruleset)
+            except ValueError as error:
+                self.error(rules_node or node, f"rules: {error}")
+        if example_id is None or rules is None:
+            return None
+        return {"path": self.path, "node": node, "id": example_id, "game": game, "rules": rules}
+
+    def trump_field(self, node: Map, game: Game, key: str) -> Node | None:
+        value = node.get(key)
+        if game.has_trump and value is None:
+            self.error(node, f"missing `{key}`: the {game.value} game needs it")
+        elif not game.has_trump and value is not None:
+            self.error(value, f"`{key}`: the no-trump game has no trump: remove it")
+            return None
+        return value
+
+    def play(self, node: Map, common: dict) -> PlayExample | None:
+        game: Game = common["game"]
+        trump_node = self.trump_field(node, game, "trump")
+        trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
+        trick: list[tuple[Seat, Card]] = []
+        trick_lines: dict[Card, int] = {}
+        trick_node = node.get("trick")
+        for item in (self.items(trick_node, "trick") or []) if trick_node else []:
+            pair = self.one_key(item, "trick")
+            if pair is None:
+                continue
+            seat = self.parsed(pair[0], "trick", Seat.parse)
+            card = self.parsed(pair[1], "trick", Card.parse)
+            if seat is None or card is None:
+                continue
+            if trick and seat != trick[-1][0].next():
+                self.error(pair[0], f"trick: {seat} plays out of turn: after {trick[-1][0]} comes {trick[-1][0].next()}")
+            if card in trick_lines:
+                self.error(pair[1], f"trick: card {card} twice (first at line {trick_lines[card]}): keep one")
+            trick_lines[card] = pair[1].pos.line
+            trick.append((seat, card))
+        if isinstance(trick_node, Seq) and len(trick_node.items) > 3:
+            self.error(trick_node.items[3], "trick: at most 3 cards before the hand's turn (the 4th is `play`)")
+        hand_node = self.require(node, "hand", ": `hand: {SEAT: [CARD, ...]}`, the seat to play next")
+        pair = self.one_key(hand_node, "hand") if hand_node else None
+        if pair is None:
+            return None
+        seat = self.parsed(pair[0], "hand", Seat.parse)
+        hand = self.cards(pair[1], "hand")
+        if seat is None or hand is None:
+            return None
+        if trick and seat != trick[-1][0].next():
+            self.error(pair[0], f"hand: {seat} is not the next to play: after {trick[-1][0]} comes {trick[-1][0].next()}")
+        if len(hand) > 8:
+            self.error(pair[1], f"hand: {len(hand)} cards; a hand holds at most 8")
+        if not hand:
+            self.error(pair[1], "hand: empty; write the cards of the seat to play")
+        for card_node, card in zip(pair[1].items, hand):  # type: ignore[union-attr]
+            if card in trick_lines:
+                self.error(card_node, f"hand: card {card} is also in the trick (line {trick_lines[card]}): a card is in one place")
+        play_node = node.get("play")
+        play = self.parsed(play_node, "play", Card.parse) if play_node else None
+        if play is not None and play not in hand:
+            self.error(play_node, f"play: {play} is not in {seat}'s hand")
+        complete = play is not None and len(trick) == 3
+        expect, expect_node = self.expect(node, PLAY_EXPECT, {
+            "allowed": lambda n: self.cards(n, "expect.allowed"),
+            "winner": lambda n: (self.parsed(n, "expect.winner", Seat.parse)
+                                 if self.needs_complete_trick(n, complete, "winner") else None),
+            "points": lambda n: self.points(n, complete, game),
+        })
+        return PlayExample(**common, expect=expect, expect_node=expect_node, trump=trump,
+                           trick=tuple(trick), seat=seat, hand=hand, play=play,
+                           play_pos=play_node.pos if play_node else None)
+
+    def needs_complete_trick(self, node: Node, complete: bool, what: str) -> bool:
+        if not complete:
+            self.error(node, f"expect.{what}: only an example whose `play` completes the trick "
+                             "(3 cards in `trick`) has one")
+        return complete
+
+    def points(self, node: Node, complete: bool, game: Game) -> int | None:
+        if not game.has_trump:
+            self.error(node, "expect.points: the no-trump game counts no card points: remove it")
+            return None
+        if not self.needs_complete_trick(node, complete, "points"):
+            return None
+        return self.integer(node, "expect.points")
+
+    def auction(self, node: Map, common: dict) -> AuctionExample | None:
+        game: Game = common["game"]
+        dealer_node = self.require(node, "dealer", ": the seat who deals (the next one speaks first)")
+        dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
+        turned_node = (self.trump_field(node, game, "turned") if game is Game.TRUMP
+                       else self.no_turned_card(node))
+        turned_card = None
+        turned = None
+        if turned_node is not None:
+            text = self.text(turned_node, "turned") or ""
+            try:
+                turned = Suit.parse(text)
+            except ValueError:
+                turned_card = self.parsed(turned_node, "turned", Card.parse)
+                turned = turned_card.suit if turned_card is not None else None
+        calls: list[tuple[Seat, Call]] = []
+        calls_node = self.require(node, "calls", ": a list of `SEAT: CALL`, such as `- S: pass`")
+        call_items = self.items(calls_node, "calls") if calls_node else None
+        for item in call_items or []:
+            pair = self.one_key(item, "calls")
+            if pair is None:
+                continue
+            seat = self.parsed(pair[0], "calls", Seat.parse)
+            call = self.parsed(pair[1], "calls", Call.parse)
+            if seat is not None and call is not None:
+                calls.append((seat, call))
+        count = len(call_items or [])
+        expect, expect_node = self.expect(node, AUCTION_EXPECT, {
+            "rejected": lambda n: self.rejected(n, count),
+            "result": lambda n: self.result(n, game),
+        })
+        if dealer is None or (game is Game.TRUMP and turned is None):
+            return None
+        return AuctionExample(**common, expect=expect, expect_node=expect_node, dealer=dealer,
+                              turned=turned, turned_card=turned_card, calls=tuple(calls))
+
+    def no_turned_card(self, node: Map) -> None:
+        value = node.get("turned")
+        if value is not None:
+            self.error(value, "`turned`: only the trump game turns a card for the auction: remove it")
+
+    def rejected(self, node: Node, count: int) -> tuple[int, ...] | None:
+        numbers: list[int] = []
+        for item in self.items(node, "expect.rejected") or []:
+            number = self.integer(item, "expect.rejected")
+            if number is not None and not 1 <= number <= count:
+                self.error(item, f"expect.rejected: {number} is not a call number (1 to {count})")
+            elif number is not None:
+                numbers.append(number)
+        return tuple(sorted(set(numbers)))
+
+    def result(self, node: Node, game: Game) -> object:
+        if isinstance(node, Scalar):
+            if node.value in RESULT_STATES:
+                return node.value
+            self.error(node, f"expect.result: {node.value!r}: write redeal, open or "
+                             f"{{{', '.join(result_keys(game))}}}")
+            return None
+        if not isinstance(node, Map):
+            self.error(node, "expect.result: expected redeal, open or a mapping")
+            return None
+        keys = result_keys(game)
+        parsers: dict[str, Callable[[str], object]] = {
+            "taker": Seat.parse, "trump": Suit.parse, "contract": parse_contract, "multiplier": parse_multiplier}
+        result: dict[str, object] = {}
+        for key, value in node.entries:
+            if key.value not in keys:
+                self.error(key, f"expect.result: unknown field {key.value!r} for the {game.value} game "
+                                f"(known: {', '.join(keys)})")
+                continue
+            parsed = self.parsed(value, f"expect.result.{key.value}", parsers[key.value])
+            if parsed is not None:
+                result[key.value] = parsed
+        if node.get("taker") is None:
+            self.error(node, "expect.result: missing `taker`")
+        return result
+
+    def expect(self, node: Map, fields: tuple[str, ...],
+               readers: dict[str, Callable[[Node], object]]) -> tuple[dict[str, Stated], Map | None]:
+        expect_node = node.get("expect")
+        if expect_node is None:
+            return {}, None
+        if not isinstance(expect_node, Map):
+            self.error(expect_node, f"expect: expected a mapping of {', '.join(fields)}")
+            return {}, None
+        stated: dict[str, Stated] = {}
+        for key, value in expect_node.entries:
+            if key.value not in fields:
+                self.error(key, f"expect: unknown field {key.value!r} (known: {', '.join(fields)})")
+                continue
+            parsed = readers[key.value](value)
+            if parsed is not None:
+                stated[key.value] = Stated(parsed, value)
+        return stated, expect_node
+
+
+def result_keys(game: Game) -> tuple[str, ...]:
+    """The fields of an auction's result in ``game``, in the order they are written."""
+    return {Game.TRUMP: ("taker", "trump"), Game.NO_TRUMP: ("taker",),
+            Game.COINCHE: ("taker", "trump", "contract", "multiplier")}[game]
+
+
+def parse_contract(text: str) -> int:
+    """A contract as written in ``expect``: 80..160, ``capot`` or ``generale``."""
+    named = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}.get(text.strip().lower())
+    if named is not None:
+        return named
+    if text.strip().isdecimal() and int(text) in range(80, 161, 10):
+        return int(text)
+    raise ValueError(f"{text!r}: a contract is 80 to 160 in steps of 10, capot or generale")
+
+
+def parse_multiplier(text: str) -> int:
+    """A Coinche multiplier: 1, 2 (coinche) or 4 (surcoinche)."""
+    if text.strip() in ("1", "2", "4"):
+        return int(text)
+    raise ValueError(f"{text!r}: the multiplier is 1, 2 (coinche) or 4 (surcoinche)")
+

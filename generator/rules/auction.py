@@ -1,0 +1,237 @@
+"""The auction of each game: calls, which ones the app refuses and why, and the outcome.
+
+A refused call changes nothing: the seat whose turn it was is still to speak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Suit
+from .rulesets import Game, Rules
+from .seats import Seat
+
+CAPOT = 250
+"""The contract value of Capot (the team takes every trick)."""
+GENERALE = 500
+"""The contract value of Générale (the taker alone takes every trick)."""
+_NUMBERED_VALUES = range(80, 161, 10)
+_NAMED_VALUES = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
+
+
+class CallKind(Enum):
+    """What a call does; which kinds a game knows is in :data:`GAME_CALLS`."""
+
+    PASS = "pass"
+    TAKE = "take"
+    BID = "bid"
+    COINCHE = "coinche"
+    SURCOINCHE = "surcoinche"
+
+
+GAME_CALLS = {
+    Game.TRUMP: frozenset({CallKind.PASS, CallKind.TAKE}),
+    Game.NO_TRUMP: frozenset({CallKind.PASS, CallKind.TAKE}),
+    Game.COINCHE: frozenset({CallKind.PASS, CallKind.BID, CallKind.COINCHE, CallKind.SURCOINCHE}),
+}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call: ``pass``, ``take``, ``take H``, ``80 H``, ``capot S``, ``coinche``, ...
+
+    >>> Call.parse("générale s").code(), Call.parse("Take hearts").code()
+    ('generale S', 'take H')
+    """
+
+    kind: CallKind
+    suit: Suit | None = None
+    value: int | None = None
+    """A bid's contract: 80 to 160, or :data:`CAPOT` or :data:`GENERALE`."""
+
+    @staticmethod
+    def parse(text: str) -> Call:
+        """Read a call as written in example files; ``ValueError`` says what is expected."""
+        words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in ("pass", "take", "coinche", "surcoinche"):
+            return Call(CallKind(words[0]))
+        if len(words) == 2 and words[0] == "take":
+            return Call(CallKind.TAKE, Suit.parse(words[1]))
+        if len(words) == 2:
+            value = _NAMED_VALUES.get(words[0])
+            if value is None and words[0].isdecimal():
+                value = int(words[0])
+                if value not in _NUMBERED_VALUES:
+                    raise ValueError(f"bid {text.strip()!r}: a contract is 80 to 160 in steps of 10")
+            if value is not None:
+                return Call(CallKind.BID, Suit.parse(words[1]), value)
+        raise ValueError(
+            f"unknown call {text!r} (write pass, take, take SUIT, VALUE SUIT, capot SUIT, "
+            "generale SUIT, coinche or surcoinche)"
+        )
+
+    def code(self) -> str:
+        """The canonical text form, which :meth:`parse` reads back."""
+        if self.kind is CallKind.BID:
+            return f"{contract_code(self.value or 0)} {self.suit}"
+        if self.suit is not None:
+            return f"{self.kind.value} {self.suit}"
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"Call.parse({self.code()!r})"
+
+    __str__ = code
+
+
+def contract_code(value: int) -> str:
+    """A contract as written in files: ``100``, ``capot`` or ``generale``."""
+    return {CAPOT: "capot", GENERALE: "generale"}.get(value, str(value))
+
+
+class AuctionReason(Enum):
+    """Why the app refuses a call."""
+
+    AUCTION_CLOSED = "auction-closed"
+    NOT_THIS_GAME = "not-this-game"
+    OUT_OF_TURN = "out-of-turn"
+    TURNED_SUIT_ONLY = "turned-suit-only"
+    """Round 1 of the trump game: only the turned card's suit may be taken."""
+    SUIT_REQUIRED = "suit-required"
+    """Round 2 of the trump game: a take names another suit."""
+    NOT_TURNED_SUIT = "not-turned-suit"
+    """Round 2 of the trump game: the turned suit was refused by all in round 1."""
+    NO_SUIT = "no-suit-in-no-trump"
+    BID_TOO_LOW = "bid-too-low"
+    BID_AFTER_COINCHE = "bid-after-coinche"
+    NO_CONTRACT = "no-contract"
+    NOT_DEFENDER = "not-defender"
+    ALREADY_COINCHED = "already-coinched"
+    NOT_COINCHED = "not-coinched"
+    NOT_CONTRACT_TEAM = "not-contract-team"
+
+
+class AuctionStatus(Enum):
+    """Where an auction stands."""
+
+    OPEN = "open"
+    REDEAL = "redeal"
+    CONTRACT = "contract"
+
+
+@dataclass(frozen=True)
+class AuctionOutcome:
+    """The auction's result; ``taker`` and the rest are set only for a contract."""
+
+    status: AuctionStatus
+    taker: Seat | None = None
+    trump: Suit | None = None
+    contract: int | None = None
+    """Coinche only: 80 to 160, :data:`CAPOT` or :data:`GENERALE`."""
+    multiplier: int | None = None
+    """Coinche only: 1, 2 after a coinche, 4 after a surcoinche."""
+
+
+class Auction:
+    """An auction in progress: feed it calls, read its outcome.
+
+    >>> from generator.rules import rules_for
+    >>> auction = Auction(rules_for(Game.TRUMP), dealer=Seat.EAST, turned=Suit.HEARTS)
+    >>> [auction.call(seat, Call.parse(text)) for seat, text in
+    ...  [(Seat.SOUTH, "pass"), (Seat.WEST, "take S"), (Seat.WEST, "pass"), (Seat.NORTH, "take")]]
+    [None, <AuctionReason.TURNED_SUIT_ONLY: 'turned-suit-only'>, None, None]
+    >>> auction.outcome
+    AuctionOutcome(status=<AuctionStatus.CONTRACT: 'contract'>, taker=Seat.parse('N'), trump=Suit.parse('H'), contract=None, multiplier=None)
+    """
+
+    def __init__(self, rules: Rules, dealer: Seat, turned: Suit | None = None) -> None:
+        if (rules.game is Game.TRUMP) != (turned is not None):
+            raise ValueError("the trump game, and only it, turns a card for the auction")
+        self.rules = rules
+        self.turned = turned
+        self.to_speak = dealer.next()
+        self.round = 1
+        self.outcome = AuctionOutcome(AuctionStatus.OPEN)
+        self._passes = 0  # passes in a row: in the round, or since the standing contract or coinche
+        self._bid: Call | None = None
+        self._taker: Seat | None = None
+        self._multiplier = 1
+
+    def call(self, seat: Seat, call: Call) -> AuctionReason | None:
+        """Make ``seat``'s call; return why it is refused (nothing changes then), or None."""
+        reason = self._refusal(seat, call)
+        if reason is not None:
+            return reason
+        if call.kind is CallKind.PASS:
+            self._pass()
+        elif call.kind is CallKind.TAKE:
+            trump = self.turned if call.suit is None else call.suit
+            self.outcome = AuctionOutcome(AuctionStatus.CONTRACT, seat, trump)
+        elif call.kind is CallKind.BID:
+            self._bid, self._taker, self._passes = call, seat, 0
+            self.to_speak = seat.next()
+        elif call.kind is CallKind.COINCHE:
+            self._multiplier, self._passes = 2, 0
+            self.to_speak = seat.next()
+        else:
+            self._multiplier = 4
+            self.outcome = self._contract()
+        return None
+
+    def _refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
+        if self.outcome.status is not AuctionStatus.OPEN:
+            return AuctionReason.AUCTION_CLOSED
+        if call.kind not in GAME_CALLS[self.rules.game]:
+            return AuctionReason.NOT_THIS_GAME
+        out_of_turn_coinche = call.kind is CallKind.COINCHE and self.rules.coinche_out_of_turn
+        if seat != self.to_speak and not out_of_turn_coinche:
+            return AuctionReason.OUT_OF_TURN
+        if call.kind is CallKind.TAKE:
+            return self._take_refusal(call)
+        if call.kind is CallKind.BID:
+            if self._multiplier > 1:
+                return AuctionReason.BID_AFTER_COINCHE
+            if self._bid is not None and (call.value or 0) <= (self._bid.value or 0):
+                return AuctionReason.BID_TOO_LOW
+        if call.kind in (CallKind.COINCHE, CallKind.SURCOINCHE):
+            return self._double_refusal(seat, call)
+        return None
+
+    def _take_refusal(self, call: Call) -> AuctionReason | None:
+        if self.rules.game is Game.NO_TRUMP:
+            return None if call.suit is None else AuctionReason.NO_SUIT
+        if self.round == 1:
+            return None if call.suit in (None, self.turned) else AuctionReason.TURNED_SUIT_ONLY
+        if call.suit is None:
+            return AuctionReason.SUIT_REQUIRED
+        return AuctionReason.NOT_TURNED_SUIT if call.suit == self.turned else None
+
+    def _double_refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
+        if self._taker is None:
+            return AuctionReason.NO_CONTRACT
+        contract_team = seat.is_partner_of(self._taker)
+        if call.kind is CallKind.COINCHE:
+            if self._multiplier > 1:
+                return AuctionReason.ALREADY_COINCHED
+            return AuctionReason.NOT_DEFENDER if contract_team else None
+        if self._multiplier == 1:
+            return AuctionReason.NOT_COINCHED
+        return None if contract_team else AuctionReason.NOT_CONTRACT_TEAM
+
+    def _pass(self) -> None:
+        self._passes += 1
+        self.to_speak = self.to_speak.next()
+        if self._taker is not None:
+            if self._passes == 3:
+                self.outcome = self._contract()
+        elif self._passes == 4:
+            if self.rules.game is Game.TRUMP and self.round == 1:
+                self.round, self._passes = 2, 0
+            else:
+                self.outcome = AuctionOutcome(AuctionStatus.REDEAL)
+
+    def _contract(self) -> AuctionOutcome:
+        bid = self._bid
+        assert bid is not None and self._taker is not None
+        return AuctionOutcome(AuctionStatus.CONTRACT, self._taker, bid.suit, bid.value, self._multiplier)

@@ -1,0 +1,206 @@
+"""The 32-card deck: suits, ranks, cards and sets of cards over a 32-bit mask.
+
+A card is a small int (suit * 8 + rank), so that a set of cards is one int and the rules
+engine works with bit operations. Strength and points are not properties of a card: they
+depend on the trump, and live in :mod:`generator.rules.play`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+
+class Suit(IntEnum):
+    """The four suits, in the order the engine lists them."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit as users write it: ``S``, ``♠`` or ``spades`` (any case).
+
+        >>> Suit.parse("hearts"), Suit.parse("♦")
+        (Suit.parse('H'), Suit.parse('D'))
+        """
+        suit = _SUIT_NAMES.get(text.strip().lower())
+        if suit is None:
+            raise ValueError(f"unknown suit {text!r} (write S, H, D, C, a symbol or a name)")
+        return suit
+
+    def code(self) -> str:
+        """The canonical one-letter form: ``S``, ``H``, ``D`` or ``C``."""
+        return "SHDC"[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.parse({self.code()!r})"
+
+    __str__ = code
+
+
+_SUIT_NAMES: dict[str, Suit] = {}
+for _suit, _names in zip(Suit, (("s", "♠", "spades"), ("h", "♥", "hearts"),
+                                 ("d", "♦", "diamonds"), ("c", "♣", "clubs"))):
+    for _name in _names:
+        _SUIT_NAMES[_name] = _suit
+
+
+class Rank(IntEnum):
+    """The eight ranks, from 7 to ace (the plain-suit order is not this order)."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    def code(self) -> str:
+        """The canonical form: ``7 8 9 10 J Q K A``."""
+        return _RANK_CODES[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    __str__ = code
+
+
+_RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_NAMES = {code.lower(): rank for code, rank in zip(_RANK_CODES, Rank)} | {"t": Rank.TEN}
+
+
+class Card(int):
+    """One of the 32 cards, an int from 0 to 31 (``suit * 8 + rank``); one instance per card.
+
+    >>> Card.parse("10h") == Card.parse("TH") == Card.of(Rank.TEN, Suit.HEARTS)
+    True
+    >>> Card.parse("A♠").code()
+    'AS'
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def of(rank: Rank, suit: Suit) -> Card:
+        """The card of that rank and suit."""
+        return DECK[suit * 8 + rank]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card: rank ``7 8 9 10 J Q K A`` (``T`` for 10) then a suit letter or symbol."""
+        cleaned = text.strip()
+        rank = _RANK_NAMES.get(cleaned[:-1].lower())
+        suit = _SUIT_NAMES.get(cleaned[-1:].lower())
+        if rank is None or suit is None:
+            raise ValueError(
+                f"unknown card {text!r} (write a rank 7 8 9 10 J Q K A, then a suit S H D C: 10H, JS, A♠)"
+            )
+        return DECK[suit * 8 + rank]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return Rank(self & 7)
+
+    def code(self) -> str:
+        """The canonical text form, which :meth:`parse` reads back: ``10H``, ``JS``."""
+        return _RANK_CODES[self & 7] + "SHDC"[self >> 3]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code()!r})"
+
+    __str__ = code
+
+
+DECK: tuple[Card, ...] = tuple(int.__new__(Card, index) for index in range(32))
+"""All 32 cards, spades first, each suit from 7 to ace."""
+
+
+class CardSet:
+    """An immutable set of cards over a 32-bit mask, with the usual set operations.
+
+    Iteration goes in deck order (suit, then rank), so printing a set is deterministic.
+
+    >>> CardSet.parse("JH 9H AS") & CardSet.parse("9H 7D")
+    CardSet.parse('9H')
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+        if isinstance(cards, int):
+            self.mask = cards & 0xFFFFFFFF
+        else:
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            self.mask = mask
+
+    @staticmethod
+    def parse(text: str) -> CardSet:
+        """Read cards separated by spaces or commas."""
+        return CardSet(Card.parse(word) for word in text.replace(",", " ").split())
+
+    @staticmethod
+    def suit(suit: Suit) -> CardSet:
+        """The eight cards of one suit."""
+        return CardSet(0xFF << (suit * 8))
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield DECK[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 32 and bool(self.mask >> card & 1)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self <= other and self.mask != other.mask
+
+    def code(self) -> str:
+        """The cards' codes in deck order, separated by spaces."""
+        return " ".join(card.code() for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({self.code()!r})"
+
+    __str__ = code

@@ -1,0 +1,161 @@
+"""Card play: which cards may be played, why a card is refused, who wins a trick and its points.
+
+Everything works on a trick as the cards played so far, in play order: the seat to play is
+the next one, and its partner is the one who played two cards before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Sequence
+
+from .cards import Card, CardSet, Suit
+from .rulesets import Rules
+from .seats import Seat
+
+# Strength of each rank (indexed by Rank), weakest 0.
+_TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 8 Q K 10 A 9 J
+_PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)  # 7 8 9 J Q K 10 A
+_TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+_SUIT_MASKS = tuple(0xFF << (8 * suit) for suit in range(4))
+_TRUMP_KEY, _LED_KEY = 16, 8  # a trump beats a card of the led suit, which beats a discard
+
+
+def _keys(trump: int, led: int) -> tuple[int, ...]:
+    """For each card, a number that orders the cards of a trick led in ``led`` (0: cannot win)."""
+    keys = []
+    for card in range(32):
+        suit, rank = card >> 3, card & 7
+        if suit == trump:
+            keys.append(_TRUMP_KEY + _TRUMP_STRENGTH[rank])
+        elif suit == led:
+            keys.append(_LED_KEY + _PLAIN_STRENGTH[rank])
+        else:
+            keys.append(0)
+    return tuple(keys)
+
+
+def _above(keys: tuple[int, ...]) -> tuple[int, ...]:
+    """For each key value, the mask of the cards whose key is higher."""
+    return tuple(sum(1 << card for card in range(32) if keys[card] > key) for key in range(_TRUMP_KEY + 8))
+
+
+# Indexed by (trump + 1) * 4 + led, trump -1 meaning no trump.
+_KEYS = tuple(_keys(trump, led) for trump in range(-1, 4) for led in range(4))
+_ABOVE = tuple(_above(keys) for keys in _KEYS)
+
+
+class PlayReason(Enum):
+    """Why a card may not be played (the site explains each; the engine never writes prose)."""
+
+    NOT_IN_HAND = "not-in-hand"
+    FOLLOW_SUIT = "must-follow-suit"
+    OVERTRUMP = "must-overtrump"
+    TRUMP = "must-trump"
+
+
+def allowed_mask(hand: int, trick: Sequence[int], trump: int, must_undertrump: bool) -> int:
+    """The fast core of :func:`allowed` on plain ints (``trump`` -1 for no trump)."""
+    if not trick:
+        return hand
+    lead = trick[0]
+    led = lead >> 3
+    table = (trump + 1) * 4 + led
+    keys = _KEYS[table]
+    win_index, win_key = 0, keys[lead]
+    for index in range(1, len(trick)):
+        key = keys[trick[index]]
+        if key > win_key:
+            win_index, win_key = index, key
+    in_suit = hand & _SUIT_MASKS[led]
+    if led == trump:
+        # Trump led: beat the highest trump on the table if you can, even your partner's.
+        return (in_suit & _ABOVE[table][win_key]) or in_suit or hand
+    if in_suit:
+        return in_suit
+    if trump < 0:
+        return hand
+    trumps = hand & _SUIT_MASKS[trump]
+    if not trumps or (len(trick) >= 2 and win_index == len(trick) - 2):
+        return hand  # no trump to play, or the partner is winning: any card
+    if win_key < _TRUMP_KEY:
+        return trumps
+    return (trumps & _ABOVE[table][win_key]) or (trumps if must_undertrump else hand)
+
+
+def allowed(hand: CardSet, trick: Sequence[Card], trump: Suit | None, rules: Rules) -> CardSet:
+    """The cards of ``hand`` that may be played on ``trick`` (cards in play order).
+
+    >>> from generator.rules import Game, rules_for
+    >>> allowed(CardSet.parse("KS 7S JH 9C 10D"), [Card.parse("AS")], Suit.HEARTS,
+    ...         rules_for(Game.TRUMP))
+    CardSet.parse('7S KS')
+    """
+    return CardSet(allowed_mask(hand.mask, trick, -1 if trump is None else trump, rules.must_undertrump))
+
+
+def refusal(
+    hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None, rules: Rules
+) -> PlayReason | None:
+    """Why ``card`` may not be played from ``hand`` on ``trick``; None when it may.
+
+    >>> from generator.rules import Game, rules_for
+    >>> refusal(CardSet.parse("KS 7S JH"), [Card.parse("AS")], Card.parse("JH"), Suit.HEARTS,
+    ...         rules_for(Game.TRUMP))
+    <PlayReason.FOLLOW_SUIT: 'must-follow-suit'>
+    """
+    if card not in hand:
+        return PlayReason.NOT_IN_HAND
+    if card in allowed(hand, trick, trump, rules):
+        return None
+    led = trick[0].suit
+    if hand & CardSet.suit(led) and card.suit != led:
+        return PlayReason.FOLLOW_SUIT
+    if card.suit == trump:
+        return PlayReason.OVERTRUMP
+    return PlayReason.TRUMP
+
+
+def card_points(card: Card, trump: Suit | None) -> int:
+    """A card's points: trump J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2.
+
+    >>> card_points(Card.parse("JH"), Suit.HEARTS), card_points(Card.parse("JH"), Suit.SPADES)
+    (20, 2)
+    """
+    return (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card & 7]
+
+
+def winning_index(trick: Sequence[Card], trump: Suit | None) -> int:
+    """The index in ``trick`` of the card winning it so far: highest trump, else highest of the led suit."""
+    keys = _KEYS[(-1 if trump is None else trump) * 4 + 4 + (trick[0] >> 3)]
+    return max(range(len(trick)), key=lambda index: keys[trick[index]])
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """A complete trick: who wins it, and (in games with card points) each card's points."""
+
+    winner: Seat
+    card_points: tuple[int, ...] | None
+    """The points of the cards in play order; None in the no-trump game, which counts none."""
+
+    @property
+    def points(self) -> int | None:
+        """The trick's points: the sum of its cards' points."""
+        return None if self.card_points is None else sum(self.card_points)
+
+
+def trick_result(leader: Seat, trick: Sequence[Card], trump: Suit | None, counts_points: bool) -> TrickResult:
+    """Who wins ``trick`` (led by ``leader``) and its points when the game counts them.
+
+    >>> result = trick_result(Seat.SOUTH, [Card.parse(c) for c in ("AS", "10S", "7S", "JH")],
+    ...                       Suit.HEARTS, counts_points=True)
+    >>> result.winner, result.card_points, result.points
+    (Seat.parse('E'), (11, 10, 0, 20), 41)
+    """
+    winner = leader.next(winning_index(trick, trump))
+    points = tuple(card_points(card, trump) for card in trick) if counts_points else None
+    return TrickResult(winner, points)
+

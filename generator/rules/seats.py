@@ -1,0 +1,51 @@
+"""The four seats, in turn order South -> West -> North -> East; N-S and E-W are partners."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Seat(IntEnum):
+    """A seat at the table; the value is its place in the turn order."""
+
+    SOUTH = 0
+    WEST = 1
+    NORTH = 2
+    EAST = 3
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Read a seat: ``N E S W`` or ``north east south west`` (any case).
+
+        >>> Seat.parse("west").next()
+        Seat.parse('N')
+        """
+        seat = _SEAT_NAMES.get(text.strip().lower())
+        if seat is None:
+            raise ValueError(f"unknown seat {text!r} (write N, E, S or W)")
+        return seat
+
+    def next(self, steps: int = 1) -> Seat:
+        """The seat that plays ``steps`` turns after this one."""
+        return Seat((self + steps) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        """The seat across the table."""
+        return Seat((self + 2) % 4)
+
+    def is_partner_of(self, other: Seat) -> bool:
+        """True when both seats are in the same team (a seat is its own partner here)."""
+        return (self - other) % 2 == 0
+
+    def code(self) -> str:
+        """The canonical one-letter form: ``S``, ``W``, ``N`` or ``E``."""
+        return "SWNE"[self]
+
+    def __repr__(self) -> str:
+        return f"Seat.parse({self.code()!r})"
+
+    __str__ = code
+
+
+_SEAT_NAMES = {name: seat for seat in Seat for name in (seat.code().lower(), seat.name.lower())}
