@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
 
 from .fix import fix_text
 from .problems import Problem
@@ -44,7 +42,7 @@ def load_documents(files: list[str], problems: list[Problem]) -> list[Document]:
     return documents
 
 
-def run_check(paths: list[str], fix: bool, out: TextIO = sys.stdout) -> int:
+def run_check(paths: list[str], fix: bool) -> int:
     """Check (or fix) the example files; 0 all hold, 1 some do not, 2 the input is invalid."""
     files = expand(paths)
     problems: list[Problem] = []
@@ -57,9 +55,9 @@ def run_check(paths: list[str], fix: bool, out: TextIO = sys.stdout) -> int:
     if problems:
         order = {name: index for index, name in enumerate(files)}
         for problem in sorted(problems, key=lambda p: (order.get(p.path, 0), p.line, p.column)):
-            print(problem, file=out)
+            print(problem)
         print(f"{len(problems)} error{'s' * (len(problems) != 1)} in the input; nothing checked"
-              f"{' or written' if fix else ''}", file=out)
+              f"{' or written' if fix else ''}")
         return 2
     if fix:
         changed = 0
@@ -71,15 +69,15 @@ def run_check(paths: list[str], fix: bool, out: TextIO = sys.stdout) -> int:
                 _write(Path(document.path), text)
                 changed += 1
         print(f"{len(examples.examples)} examples in {len(files)} files; "
-              f"{changed} file{'s' * (changed != 1)} updated", file=out)
+              f"{changed} file{'s' * (changed != 1)} updated")
         return 0
     for mismatch in verification.mismatches:
-        print(mismatch, file=out)
+        print(mismatch)
     failing = len({m.example.id for m in verification.mismatches})
     if failing:
-        print(f"{failing} of {len(examples.examples)} examples do not hold", file=out)
+        print(f"{failing} of {len(examples.examples)} examples do not hold")
         return 1
-    print(f"{len(examples.examples)} examples in {len(files)} files: all hold", file=out)
+    print(f"{len(examples.examples)} examples in {len(files)} files: all hold")
     return 0
 
 

@@ -152,5 +152,5 @@ def verify(examples: list[Example]) -> Verification:
             value = computed.get(name)
             if not agrees(name, stated.value, value):
                 verification.mismatches.append(Mismatch(
-                    example, name, stated.node.pos.line, flow(stated.value), flow(value)))
+                    example, name, stated.key.pos.line, flow(stated.value), flow(value)))
     return verification

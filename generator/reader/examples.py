@@ -29,9 +29,10 @@ AUCTION_EXPECT = ("rejected", "result")
 
 @dataclass(frozen=True)
 class Stated:
-    """A value an example states in ``expect``, and the node it is written in."""
+    """A value an example states in ``expect``, its key and the node it is written in."""
 
     value: object
+    key: Scalar
     node: Node
 
 
@@ -404,7 +405,7 @@ class _Reader:
                 continue
             parsed = readers[key.value](value)
             if parsed is not None:
-                stated[key.value] = Stated(parsed, value)
+                stated[key.value] = Stated(parsed, key, value)
         return stated, expect_node
 
 

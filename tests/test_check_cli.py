@@ -1,0 +1,167 @@
+"""The ``check`` command end to end: exit codes, message formats, ``--fix`` round trips."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import EXAMPLES, ROOT
+
+COMMENTED = """\
+# Hand-written examples; comments and layout must survive --fix.
+examples:
+  - id: follow-suit   # the first example
+    game: trump
+    trump: H
+    trick:
+      - W: AS
+    hand:
+      N: [KS, 7S, JH, 9C, 10D]
+    expect:
+      allowed: [KS, 7S, JH]   # wrong: JH is a trump, not a spade
+
+  # An auction with no expect at all.
+  - id: refused-bid
+    game: coinche
+    dealer: S
+    calls:
+      - W: 100 H
+      - N: 90 S
+  - id: last-trick
+    game: trump
+    trump: H
+    trick: [{S: AS}, {W: 10S}, {N: 7S}]
+    hand: {E: [JH, KD]}
+    play: JH
+    expect:
+      allowed:
+        - JH
+        - KD
+      winner: W
+    # trailing comment
+"""
+
+FIXED = """\
+# Hand-written examples; comments and layout must survive --fix.
+examples:
+  - id: follow-suit   # the first example
+    game: trump
+    trump: H
+    trick:
+      - W: AS
+    hand:
+      N: [KS, 7S, JH, 9C, 10D]
+    expect:
+      allowed: [KS, 7S]   # wrong: JH is a trump, not a spade
+
+  # An auction with no expect at all.
+  - id: refused-bid
+    game: coinche
+    dealer: S
+    calls:
+      - W: 100 H
+      - N: 90 S
+    expect:
+      rejected: [2]
+      result: open
+  - id: last-trick
+    game: trump
+    trump: H
+    trick: [{S: AS}, {W: 10S}, {N: 7S}]
+    hand: {E: [JH, KD]}
+    play: JH
+    expect:
+      allowed:
+        - JH
+      winner: E
+      points: 41
+    # trailing comment
+"""
+
+
+def test_every_example_file_holds(run_cli) -> None:
+    code, output = run_cli("check", str(EXAMPLES))
+    assert code == 0, output
+    assert output.strip().endswith("all hold")
+
+
+def test_a_wrong_example_gives_one_line_per_field_and_exit_1(tmp_path: Path, run_cli) -> None:
+    path = tmp_path / "wrong.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    code, output = run_cli("check", str(path))
+    assert code == 1
+    assert output.splitlines() == [
+        f"{path}:11: follow-suit: allowed: file says [KS, 7S, JH], engine computes [KS, 7S]",
+        f"{path}:27: last-trick: allowed: file says [JH, KD], engine computes [JH]",
+        f"{path}:30: last-trick: winner: file says W, engine computes E",
+        "2 of 3 examples do not hold",
+    ]
+
+
+def test_fix_changes_only_the_expect_values_and_is_idempotent(tmp_path: Path, run_cli) -> None:
+    path = tmp_path / "wrong.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    assert run_cli("check", "--fix", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == FIXED
+    assert run_cli("check", str(path))[0] == 0
+    assert run_cli("check", "--fix", str(path))[1].strip().endswith("0 files updated")
+    assert path.read_text(encoding="utf-8") == FIXED
+
+
+def test_fix_keeps_a_json_file_json(tmp_path: Path, run_cli) -> None:
+    path = tmp_path / "examples.json"
+    examples = [
+        {"id": "json-trick", "game": "coinche", "trump": "S", "trick": [{"W": "AD"}, {"N": "JS"}],
+         "hand": {"E": ["7S", "9S", "KH", "QC"]}, "rules": "official", "expect": {"allowed": ["7S"]}},
+        {"id": "json-auction", "game": "no-trump", "dealer": "S",
+         "calls": [{"W": "pass"}, {"N": "pass"}, {"E": "pass"}, {"S": "pass"}]},
+    ]
+    path.write_text(json.dumps(examples, indent=2), encoding="utf-8")
+    assert run_cli("check", str(path))[0] == 1
+    assert run_cli("check", "--fix", str(path))[0] == 0
+    fixed = json.loads(path.read_text(encoding="utf-8"))
+    assert fixed[0]["expect"] == {"allowed": ["7S", "9S", "KH", "QC"]}
+    assert fixed[1]["expect"] == {"result": "redeal"}
+    assert run_cli("check", str(path))[0] == 0
+
+
+def test_invalid_input_writes_nothing_with_fix(tmp_path: Path, run_cli) -> None:
+    path = tmp_path / "bad.yaml"
+    text = COMMENTED.replace("[KS, 7S, JH, 9C, 10D]", "[KS, 7S, JH, 9C, 1D]")
+    path.write_text(text, encoding="utf-8")
+    code, output = run_cli("check", "--fix", str(path))
+    assert code == 2 and f"{path}:9:27: error: hand: unknown card '1D'" in output
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_problems_of_every_file_are_listed_and_ids_are_unique_across_files(tmp_path: Path, run_cli) -> None:
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    first.write_text(COMMENTED, encoding="utf-8")
+    second.write_text(COMMENTED.replace("game: coinche", "game: chess"), encoding="utf-8")
+    code, output = run_cli("check", str(first), str(second), str(tmp_path / "missing.yaml"))
+    assert code == 2
+    assert f"{second}:3:9: error: id 'follow-suit' is not unique (first used at {first}:3): rename one" in output
+    assert f"{second}:15:11: error: game: unknown game 'chess'" in output
+    assert f"{tmp_path / 'missing.yaml'}:1:1: error: no such file" in output
+
+
+def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:
+    for args in ([], ["check"]):
+        result = subprocess.run([sys.executable, "-m", "generator", *args, "--help"], cwd=ROOT,
+                                capture_output=True, text=True)
+        assert result.returncode == 0 and "usage: python -m generator" in result.stdout
+    result = subprocess.run([sys.executable, "-m", "generator", "check", "tests/examples"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.endswith("all hold\n")
+
+
+@pytest.mark.parametrize("name", ["seeds-allowed-cards.yaml", "seeds-bidding.yaml"])
+def test_fix_on_files_that_hold_changes_nothing(tmp_path: Path, run_cli, name: str) -> None:
+    copy = tmp_path / name
+    copy.write_bytes((EXAMPLES / name).read_bytes())
+    assert run_cli("check", "--fix", str(copy))[0] == 0
+    assert copy.read_bytes() == (EXAMPLES / name).read_bytes()

@@ -1,0 +1,57 @@
+"""Every example file under tests/examples holds: the seeds' examples and the hand-made edge cases.
+
+Each example is its own test, so a failure names the example and the field.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.check import expand, load_documents
+from generator.problems import Problem
+from generator.reader.examples import AuctionExample, ExampleSet, PlayExample
+from generator.verify import agrees, answer, solve_auction, solve_play
+
+from .conftest import EXAMPLES
+
+
+def load_all() -> ExampleSet:
+    problems: list[Problem] = []
+    examples = ExampleSet(problems=problems)
+    for document in load_documents(expand([str(EXAMPLES)]), problems):
+        examples.add_document(document)
+    return examples
+
+
+EXAMPLE_SET = load_all()
+
+
+def test_example_files_are_valid() -> None:
+    assert EXAMPLE_SET.problems == []
+    assert len(EXAMPLE_SET.examples) >= 100
+
+
+@pytest.mark.parametrize("example", EXAMPLE_SET.examples, ids=lambda example: example.id)
+def test_example_holds(example) -> None:
+    solution = solve_play(example) if isinstance(example, PlayExample) else solve_auction(example)
+    computed = answer(example, solution)
+    assert example.expect, "every example states what the app answers"
+    for name, stated in example.expect.items():
+        assert agrees(name, stated.value, computed.get(name)), (name, stated.value, computed.get(name))
+
+
+def by_file(name: str) -> list:
+    return [example for example in EXAMPLE_SET.examples if example.path.endswith(name)]
+
+
+def test_the_seed_pages_examples_are_all_there() -> None:
+    plays = by_file("seeds-allowed-cards.yaml")
+    auctions = by_file("seeds-bidding.yaml")
+    assert len(plays) == 9 and all(isinstance(example, PlayExample) for example in plays)
+    assert len(auctions) >= 6 and all(isinstance(example, AuctionExample) for example in auctions)
+    stated = {(example.game.value, example.rules.name) for example in plays}
+    assert {("coinche", "house"), ("coinche", "official"), ("no-trump", "house")} <= stated
+    trick = next(example for example in plays if "points" in example.expect)
+    assert trick.expect["points"].value == 41 and trick.expect["winner"].value.code() == "E"
+    assert any("rejected" in example.expect for example in auctions)
+    assert {example.rules.name for example in auctions if example.game.value == "coinche"} == {"house", "official"}

@@ -1,0 +1,189 @@
+"""Card play: allowed cards, refusal reasons, trick winner and points; unit and property tests."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.rules import (DECK, RULESETS, Card, CardSet, Game, PlayReason, Seat, Suit, allowed, card_points,
+                             refusal, rules_for, trick_result)
+
+HOUSE_TRUMP = rules_for(Game.TRUMP)
+HOUSE_COINCHE = rules_for(Game.COINCHE, "house")
+OFFICIAL_COINCHE = rules_for(Game.COINCHE, "official")
+NO_TRUMP = rules_for(Game.NO_TRUMP)
+
+
+def cards(text: str) -> list[Card]:
+    """Cards in the order written (a trick's play order)."""
+    return [Card.parse(word) for word in text.split()]
+
+
+# --- A reference implementation written straight from the rules' wording, on names not bits ---
+
+TRUMP_ORDER = "7 8 Q K 10 A 9 J".split()
+PLAIN_ORDER = "7 8 9 J Q K 10 A".split()
+
+
+def strength(card: Card, trump: Suit | None, led: Suit) -> tuple[int, int]:
+    if card.suit == trump:
+        return (2, TRUMP_ORDER.index(card.rank.code()))
+    if card.suit == led:
+        return (1, PLAIN_ORDER.index(card.rank.code()))
+    return (0, 0)
+
+
+def reference_allowed(hand: list[Card], trick: list[Card], trump: Suit | None, must_undertrump: bool) -> set[Card]:
+    if not trick:
+        return set(hand)
+    led = trick[0].suit
+    best = max(range(len(trick)), key=lambda i: strength(trick[i], trump, led))
+    top = strength(trick[best], trump, led)
+    follow = [c for c in hand if c.suit == led]
+    trumps = [c for c in hand if c.suit == trump]
+    if led == trump:
+        higher = [c for c in follow if strength(c, trump, led) > top]
+        return set(higher or follow or hand)
+    if follow:
+        return set(follow)
+    if not trumps or best == len(trick) - 2:
+        return set(hand)
+    if trick[best].suit != trump:
+        return set(trumps)
+    higher = [c for c in trumps if strength(c, trump, led) > top]
+    return set(higher or (trumps if must_undertrump else hand))
+
+
+positions = st.tuples(
+    st.permutations(DECK), st.integers(0, 3), st.integers(1, 8),
+    st.sampled_from([None, *Suit]), st.sampled_from(list(RULESETS)),
+)
+
+
+def position(draw: tuple) -> tuple[CardSet, list[Card], Suit | None, object]:
+    deck, played, size, trump, ruleset = draw
+    game = Game.NO_TRUMP if trump is None else Game.COINCHE
+    return CardSet(deck[played:played + size]), list(deck[:played]), trump, rules_for(game, ruleset)
+
+
+@settings(max_examples=600)
+@given(positions)
+def test_allowed_matches_the_reference_and_is_a_nonempty_subset_of_the_hand(draw: tuple) -> None:
+    hand, trick, trump, rules = position(draw)
+    result = allowed(hand, trick, trump, rules)
+    assert result and result <= hand
+    assert set(result) == reference_allowed(list(hand), trick, trump, rules.must_undertrump)
+
+
+@settings(max_examples=400)
+@given(positions)
+def test_holding_the_led_suit_means_only_that_suit(draw: tuple) -> None:
+    hand, trick, trump, rules = position(draw)
+    if trick and hand & CardSet.suit(trick[0].suit):
+        assert allowed(hand, trick, trump, rules) <= CardSet.suit(trick[0].suit)
+
+
+@settings(max_examples=400)
+@given(positions)
+def test_a_card_is_refused_exactly_when_not_allowed_and_the_reason_fits(draw: tuple) -> None:
+    hand, trick, trump, rules = position(draw)
+    permitted = allowed(hand, trick, trump, rules)
+    for card in hand:
+        reason = refusal(hand, trick, card, trump, rules)
+        assert (reason is None) == (card in permitted)
+        if reason is PlayReason.FOLLOW_SUIT:
+            assert hand & CardSet.suit(trick[0].suit) and card.suit != trick[0].suit
+        elif reason is not None:
+            assert trump is not None and (reason is PlayReason.OVERTRUMP) == (card.suit == trump)
+    outsider = next(card for card in DECK if card not in hand)
+    assert refusal(hand, trick, outsider, trump, rules) is PlayReason.NOT_IN_HAND
+
+
+@settings(max_examples=300)
+@given(positions)
+def test_official_coinche_allows_everything_house_coinche_allows(draw: tuple) -> None:
+    hand, trick, trump, _ = position(draw)
+    if trump is not None:
+        assert allowed(hand, trick, trump, HOUSE_COINCHE) <= allowed(hand, trick, trump, OFFICIAL_COINCHE)
+
+
+@settings(max_examples=200)
+@given(st.permutations(DECK), st.sampled_from(list(Suit)), st.sampled_from(list(RULESETS)),
+       st.sampled_from([Game.TRUMP, Game.COINCHE]), st.randoms(use_true_random=False))
+def test_a_whole_deal_played_legally_is_worth_152_card_points(deck, trump, ruleset, game, random) -> None:
+    rules = rules_for(game, ruleset)
+    hands = {seat: CardSet(deck[8 * seat:8 * seat + 8]) for seat in Seat}
+    leader, total, tricks = Seat.SOUTH, 0, 0
+    while hands[leader]:
+        trick: list[Card] = []
+        for step in range(4):
+            seat = leader.next(step)
+            options = list(allowed(hands[seat], trick, trump, rules))
+            card = random.choice(options)
+            hands[seat] = hands[seat] - CardSet([card])
+            trick.append(card)
+        result = trick_result(leader, trick, trump, counts_points=True)
+        assert result.points == sum(result.card_points or ())
+        total += result.points or 0
+        leader, tricks = result.winner, tricks + 1
+    assert tricks == 8 and total == 152 and not any(hands.values())
+
+
+@pytest.mark.parametrize("hand, trick, trump, rules, expected", [
+    # Plain suit led: follow, no obligation to beat.
+    ("KS 7S JH 9C 10D", "AS", Suit.HEARTS, HOUSE_TRUMP, "KS 7S"),
+    # Trump led: overtrump even the partner's trump.
+    ("QS 9D 7D 10H", "8D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "9D"),
+    # Trump led, no higher trump: any trump.
+    ("QD 7D 10H", "9D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "QD 7D"),
+    # Trump led, no trump: any card.
+    ("QS 10H", "9D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "QS 10H"),
+    # Opponent leads, no led suit: trump with any trump.
+    ("8H QH KS 9D 7S", "AC", Suit.HEARTS, HOUSE_TRUMP, "8H QH"),
+    # Partner winning: any card.
+    ("8H QH KS 9D", "AC 7C", Suit.HEARTS, HOUSE_TRUMP, "8H QH KS 9D"),
+    # Partner winning by trumping: any card.
+    ("KS 9S QC", "AD 8S 7D", Suit.SPADES, HOUSE_TRUMP, "KS 9S QC"),
+    # Opponent trumped: overtrump.
+    ("7S 9S KH", "AD 8S", Suit.SPADES, HOUSE_TRUMP, "9S"),
+    # Cannot overtrump: still trump (house, and trump game) / any card (official Coinche).
+    ("7S 9S KH QC", "AD JS", Suit.SPADES, HOUSE_COINCHE, "7S 9S"),
+    ("7S 9S KH QC", "AD JS", Suit.SPADES, rules_for(Game.TRUMP, "official"), "7S 9S"),
+    ("7S 9S KH QC", "AD JS", Suit.SPADES, OFFICIAL_COINCHE, "7S 9S KH QC"),
+    # No-trump game: follow suit, else any card.
+    ("7D AS AC", "KD", None, NO_TRUMP, "7D"),
+    ("AS AC", "KD", None, NO_TRUMP, "AS AC"),
+    # Leading: any card.
+    ("AS 7H", "", Suit.HEARTS, HOUSE_TRUMP, "AS 7H"),
+])
+def test_allowed_cards_by_rule(hand: str, trick: str, trump: Suit | None, rules, expected: str) -> None:
+    assert allowed(CardSet.parse(hand), cards(trick), trump, rules) == CardSet.parse(expected)
+
+
+def test_refusal_reasons() -> None:
+    hand, trick = CardSet.parse("QS 9D 7D 10H"), cards("8D 9C")
+    assert refusal(hand, trick, Card.parse("QS"), Suit.DIAMONDS, HOUSE_TRUMP) is PlayReason.FOLLOW_SUIT
+    assert refusal(hand, trick, Card.parse("7D"), Suit.DIAMONDS, HOUSE_TRUMP) is PlayReason.OVERTRUMP
+    assert refusal(hand, trick, Card.parse("9D"), Suit.DIAMONDS, HOUSE_TRUMP) is None
+    hand = CardSet.parse("8H QH KS 9D 7S")
+    assert refusal(hand, cards("AC"), Card.parse("KS"), Suit.HEARTS, HOUSE_TRUMP) is PlayReason.TRUMP
+    assert refusal(CardSet.parse("7S 9S KH"), cards("AD 8S"), Card.parse("7S"), Suit.SPADES,
+                   HOUSE_TRUMP) is PlayReason.OVERTRUMP
+
+
+def test_the_41_point_trick_is_won_by_east() -> None:
+    result = trick_result(Seat.SOUTH, cards("AS 10S 7S JH"), Suit.HEARTS, counts_points=True)
+    assert result.winner is Seat.EAST and result.card_points == (11, 10, 0, 20) and result.points == 41
+
+
+def test_a_trump_seven_beats_a_plain_ten_and_no_trump_counts_no_points() -> None:
+    assert trick_result(Seat.WEST, cards("10C 7H AC KC"), Suit.HEARTS, counts_points=True).winner is Seat.NORTH
+    result = trick_result(Seat.WEST, cards("KD 10D AS 7D"), None, counts_points=False)
+    assert result.winner is Seat.NORTH and result.points is None
+
+
+def test_card_points_add_up_to_152_in_every_trump_suit() -> None:
+    for trump in Suit:
+        assert sum(card_points(card, trump) for card in DECK) == 152
+        assert sorted(card_points(card, trump) for card in CardSet.suit(trump)) == [0, 0, 3, 4, 10, 11, 14, 20]
