@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 
 from .check import run_check
@@ -29,6 +30,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code."""
     arguments = parser().parse_args(argv)
+    # A command is a short batch run over bounded input whose values are acyclic and freed by
+    # reference counting; the cycle collector only rescans them (it tripled `check`'s time).
+    gc.disable()
     if arguments.command == "check":
         return run_check(arguments.files, arguments.fix)
     raise AssertionError(arguments.command)

@@ -56,8 +56,7 @@ def run_check(paths: list[str], fix: bool) -> int:
         order = {name: index for index, name in enumerate(files)}
         for problem in sorted(problems, key=lambda p: (order.get(p.path, 0), p.line, p.column)):
             print(problem)
-        print(f"{len(problems)} error{'s' * (len(problems) != 1)} in the input; nothing checked"
-              f"{' or written' if fix else ''}")
+        print(f"{count(len(problems), 'error')} in the input; nothing checked{' or written' if fix else ''}")
         return 2
     if fix:
         changed = 0
@@ -68,8 +67,8 @@ def run_check(paths: list[str], fix: bool) -> int:
             if text != document.text:
                 _write(Path(document.path), text)
                 changed += 1
-        print(f"{len(examples.examples)} examples in {len(files)} files; "
-              f"{changed} file{'s' * (changed != 1)} updated")
+        print(f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
+              f"{count(changed, 'file')} updated")
         return 0
     for mismatch in verification.mismatches:
         print(mismatch)
@@ -77,8 +76,13 @@ def run_check(paths: list[str], fix: bool) -> int:
     if failing:
         print(f"{failing} of {len(examples.examples)} examples do not hold")
         return 1
-    print(f"{len(examples.examples)} examples in {len(files)} files: all hold")
+    print(f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}: all hold")
     return 0
+
+
+def count(number: int, noun: str) -> str:
+    """``1 file``, ``2 files``: a count with its noun (the command line speaks English)."""
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 def _write(path: Path, text: str) -> None:

@@ -33,14 +33,10 @@ def _example_edits(text: str, example: Example, answer: dict[str, object], as_js
     missing: dict[str, object] = {}
     for name, value in answer.items():
         stated = example.expect.get(name)
-        if stated is not None and agrees(name, stated.value, value):
-            continue
-        node = expect.get(name)
-        if node is None:
+        if stated is None:
             missing[name] = value
-        else:
-            key = next(key for key, item in expect.entries if item is node)
-            edits.append(_replace(text, key, node, value, as_json))
+        elif not agrees(name, stated.value, value):
+            edits.append(_replace(text, stated.key, stated.node, value, as_json))
     if missing:
         edits.append(_insert(text, expect, missing, as_json))
     return edits

@@ -6,6 +6,7 @@ auction (the calls in order), and what it states of the app's answer in ``expect
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
@@ -98,38 +99,58 @@ class ExampleSet:
                 if key.value != "examples":
                     reader.error(key, f"unknown top-level key {key.value!r} (a file holds `examples:`)")
             root = root.get("examples")
-        if root is None:
-            reader.problems.append(Problem(document.path, 1, 1, "no examples: write a list of examples"))
+        if root is None or (isinstance(root, Seq) and not root.items):
+            where = root or Scalar("", True, Pos(1, 1, 0, 0))
+            reader.error(where, "no examples: write a list of examples (see tests/examples/)")
             return
         if not isinstance(root, Seq):
-            reader.error(root, "expected a list of examples, or a mapping with `examples:`")
+            reader.error(root, "expected a list of examples (each starting with `- id: ...`), "
+                               "or a mapping with `examples:`")
             return
         for node in root.items:
+            self._claim_id(reader, node)
             example = reader.example(node)
-            if example is None:
-                continue
-            first = self._ids.get(example.id)
-            if first is not None:
-                reader.error(example.node.get("id") or example.node,
-                             f"id {example.id!r} is not unique (first used at {first}): rename one")
-                continue
-            self._ids[example.id] = f"{document.path}:{example.line}"
-            self.examples.append(example)
+            if example is not None:
+                self.examples.append(example)
+
+    def _claim_id(self, reader: _Reader, node: Node) -> None:
+        """Record the example's id, or report it as already used (even when the example is invalid)."""
+        id_node = node.get("id") if isinstance(node, Map) else None
+        if not isinstance(id_node, Scalar) or not ID_PATTERN.match(id_node.value):
+            return
+        first = self._ids.get(id_node.value)
+        if first is None:
+            self._ids[id_node.value] = f"{reader.path}:{id_node.pos.line}"
+        else:
+            reader.error(id_node, f"id {id_node.value!r} is not unique (first used at {first}): rename one")
+
+
+def _seat_pair_hint(what: str) -> str:
+    return {"hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`", "trick": "`SEAT: CARD` pair, such as `W: AS`",
+            "calls": "`SEAT: CALL` pair, such as `S: pass`"}[what]
 
 
 class _Reader:
-    """Turns located nodes into typed values, recording a problem for each bad one."""
+    """Turns located nodes into typed values, recording a problem for each bad one.
+
+    It reads on past a bad value so that every problem of a file is reported at once, and
+    keeps quiet about what only follows from an earlier problem.
+    """
 
     def __init__(self, path: str, problems: list[Problem]) -> None:
         self.path = path
         self.problems = problems
+        self.suggested: set[str] = set()  # fields named by a "did you mean" in this example
 
     def error(self, node: Node, message: str) -> None:
         self.problems.append(Problem(self.path, node.pos.line, node.pos.column, message))
 
     def text(self, node: Node, what: str) -> str | None:
         if isinstance(node, Scalar):
-            return node.value
+            if node.value.strip() or not node.plain:
+                return node.value
+            self.error(node, f"{what}: no value: write one after the colon")
+            return None
         self.error(node, f"{what}: expected a single value, not a {'list' if isinstance(node, Seq) else 'mapping'}")
         return None
 
@@ -146,13 +167,13 @@ class _Reader:
     def items(self, node: Node, what: str) -> list[Node] | None:
         if isinstance(node, Seq):
             return node.items
-        self.error(node, f"{what}: expected a list")
+        self.error(node, f"{what}: expected a list, such as [a, b] or lines starting with '- '")
         return None
 
     def one_key(self, node: Node, what: str) -> tuple[Scalar, Node] | None:
         if isinstance(node, Map) and len(node.entries) == 1:
             return node.entries[0]
-        self.error(node, f"{what}: expected one `SEAT: value` pair, such as `W: AS`")
+        self.error(node, f"{what}: expected one {_seat_pair_hint(what)}")
         return None
 
     def cards(self, node: Node, what: str) -> tuple[Card, ...] | None:
@@ -160,17 +181,18 @@ class _Reader:
         if items is None:
             return None
         cards: list[Card] = []
-        lines: dict[Card, int] = {}
+        seen: dict[Card, Pos] = {}
         ok = True
         for item in items:
             card = self.parsed(item, what, Card.parse)
             if card is None:
                 ok = False
-            elif card in lines:
-                self.error(item, f"{what}: card {card} twice (first at line {lines[card]}): keep one")
+            elif card in seen:
+                first = seen[card]
+                self.error(item, f"{what}: card {card} twice (first at {first.line}:{first.column}): keep one")
                 ok = False
             else:
-                lines[card] = item.pos.line
+                seen[card] = item.pos
                 cards.append(card)
         return tuple(cards) if ok else None
 
@@ -178,10 +200,11 @@ class _Reader:
         text = self.text(node, what)
         if text is None:
             return None
-        if not (isinstance(node, Scalar) and node.plain and text.isdecimal()):
-            self.error(node, f"{what}: expected a whole number, found {text!r}")
-            return None
-        return int(text)
+        if isinstance(node, Scalar) and node.plain and text.isdecimal():
+            return int(text)
+        hint = ": write it without quotes" if text.strip().isdecimal() else ""
+        self.error(node, f"{what}: expected a whole number, found {text!r}{hint}")
+        return None
 
     def example(self, node: Node) -> Example | None:
         if not isinstance(node, Map):
@@ -193,29 +216,37 @@ class _Reader:
         if is_play and is_auction:
             self.error(node, "an example is either a play (trick, hand) or an auction (dealer, calls), not both")
             return None
-        known = AUCTION_FIELDS if is_auction else PLAY_FIELDS
-        for key, _ in node.entries:
-            if key.value not in known:
-                self.error(key, f"unknown field {key.value!r} (known: {', '.join(known)})")
+        self.unknown_fields(node, AUCTION_FIELDS if is_auction else PLAY_FIELDS)
         common = self.common(node)
-        if common is None:
-            return None
         if is_auction:
             example: Example | None = self.auction(node, common)
-        elif is_play:
+        elif is_play or "hand" in self.suggested:
             example = self.play(node, common)
         else:
             self.error(node, "an example needs `hand` (a play) or `dealer` and `calls` (an auction)")
             return None
         return example if len(self.problems) == problems_before else None
 
+    def unknown_fields(self, node: Map, known: tuple[str, ...]) -> None:
+        self.suggested = set()
+        for key, _ in node.entries:
+            if key.value in known:
+                continue
+            close = difflib.get_close_matches(key.value, [name for name in known if node.get(name) is None], 1)
+            if close:
+                self.suggested.add(close[0])
+                self.error(key, f"unknown field {key.value!r}: did you mean `{close[0]}`?")
+            else:
+                self.error(key, f"unknown field {key.value!r} (known: {', '.join(known)})")
+
     def require(self, node: Map, key: str, why: str = "") -> Node | None:
         value = node.get(key)
-        if value is None:
+        if value is None and key not in self.suggested:
             self.error(node, f"missing `{key}`{why}")
         return value
 
     def common(self, node: Map) -> dict | None:
+        """The id, game and rules; None when one of them is wrong (already reported)."""
         id_node = self.require(node, "id")
         game_node = self.require(node, "game", " (trump, no-trump or coinche)")
         example_id = self.text(id_node, "id") if id_node else None
@@ -226,75 +257,95 @@ class _Reader:
         rules_node = node.get("rules")
         ruleset = self.text(rules_node, "rules") if rules_node else "house"
         rules = None
-        if game is not None and ruleset is not None:
+        if ruleset is not None:
             try:
-                rules = rules_for(game, ruleset)
+                rules = rules_for(game or Game.TRUMP, ruleset)
             except ValueError as error:
                 self.error(rules_node or node, f"rules: {error}")
-        if example_id is None or rules is None:
+        if example_id is None or game is None or rules is None:
             return None
-        return {"path": self.path, "node": node, "id": example_id, "game": game, "rules": rules}
+        return {"path": self.path, "node": node, "id": example_id, "game": game, "rules": rules_for(game, ruleset)}
 
-    def trump_field(self, node: Map, game: Game, key: str) -> Node | None:
+    def trump_field(self, node: Map, game: Game | None, key: str) -> Node | None:
         value = node.get(key)
+        if game is None:
+            return value
         if game.has_trump and value is None:
-            self.error(node, f"missing `{key}`: the {game.value} game needs it")
+            self.require(node, key, f": the {game.value} game needs it")
         elif not game.has_trump and value is not None:
             self.error(value, f"`{key}`: the no-trump game has no trump: remove it")
             return None
         return value
 
-    def play(self, node: Map, common: dict) -> PlayExample | None:
-        game: Game = common["game"]
+    def seat_entries(self, node: Node | None, what: str, parse: Callable[[str], T]) -> list[tuple[Seat, T, Scalar, Node] | None]:
+        """The `SEAT: value` entries of a trick or of calls; None for an entry that is wrong."""
+        entries: list[tuple[Seat, T, Scalar, Node] | None] = []
+        for item in (self.items(node, what) or []) if node is not None else []:
+            pair = self.one_key(item, what)
+            if pair is None:
+                entries.append(None)
+                continue
+            seat = self.parsed(pair[0], what, Seat.parse)
+            value = self.parsed(pair[1], what, parse)
+            entries.append(None if seat is None or value is None else (seat, value, pair[0], pair[1]))
+        return entries
+
+    def play(self, node: Map, common: dict | None) -> PlayExample | None:
+        game: Game | None = common["game"] if common else None
         trump_node = self.trump_field(node, game, "trump")
         trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
         trick: list[tuple[Seat, Card]] = []
-        trick_lines: dict[Card, int] = {}
+        trick_cards: dict[Card, Pos] = {}
+        previous: Seat | None = None  # unknown after a bad entry: no turn check follows from it
         trick_node = node.get("trick")
-        for item in (self.items(trick_node, "trick") or []) if trick_node else []:
-            pair = self.one_key(item, "trick")
-            if pair is None:
+        entries = self.seat_entries(trick_node, "trick", Card.parse)
+        for entry in entries:
+            if entry is None:
+                previous = None
                 continue
-            seat = self.parsed(pair[0], "trick", Seat.parse)
-            card = self.parsed(pair[1], "trick", Card.parse)
-            if seat is None or card is None:
-                continue
-            if trick and seat != trick[-1][0].next():
-                self.error(pair[0], f"trick: {seat} plays out of turn: after {trick[-1][0]} comes {trick[-1][0].next()}")
-            if card in trick_lines:
-                self.error(pair[1], f"trick: card {card} twice (first at line {trick_lines[card]}): keep one")
-            trick_lines[card] = pair[1].pos.line
+            seat, card, seat_node, card_node = entry
+            if previous is not None and seat != previous.next():
+                self.error(seat_node, f"trick: {seat} plays out of turn: after {previous} comes {previous.next()}")
+            if card in trick_cards:
+                first = trick_cards[card]
+                self.error(card_node, f"trick: card {card} twice (first at {first.line}:{first.column}): keep one")
+            trick_cards[card] = card_node.pos
             trick.append((seat, card))
-        if isinstance(trick_node, Seq) and len(trick_node.items) > 3:
+            previous = seat
+        if len(entries) > 3:
             self.error(trick_node.items[3], "trick: at most 3 cards before the hand's turn (the 4th is `play`)")
         hand_node = self.require(node, "hand", ": `hand: {SEAT: [CARD, ...]}`, the seat to play next")
         pair = self.one_key(hand_node, "hand") if hand_node else None
         if pair is None:
             return None
         seat = self.parsed(pair[0], "hand", Seat.parse)
+        if seat is not None and previous is not None and seat != previous.next():
+            self.error(pair[0], f"hand: {seat} is not the next to play: after {previous} comes {previous.next()}")
         hand = self.cards(pair[1], "hand")
-        if seat is None or hand is None:
+        if hand is None:
             return None
-        if trick and seat != trick[-1][0].next():
-            self.error(pair[0], f"hand: {seat} is not the next to play: after {trick[-1][0]} comes {trick[-1][0].next()}")
         if len(hand) > 8:
             self.error(pair[1], f"hand: {len(hand)} cards; a hand holds at most 8")
         if not hand:
             self.error(pair[1], "hand: empty; write the cards of the seat to play")
         for card_node, card in zip(pair[1].items, hand):  # type: ignore[union-attr]
-            if card in trick_lines:
-                self.error(card_node, f"hand: card {card} is also in the trick (line {trick_lines[card]}): a card is in one place")
+            if card in trick_cards:
+                first = trick_cards[card]
+                self.error(card_node, f"hand: card {card} is also in the trick (at {first.line}:{first.column}): "
+                                      "a card is in one place")
         play_node = node.get("play")
         play = self.parsed(play_node, "play", Card.parse) if play_node else None
         if play is not None and play not in hand:
             self.error(play_node, f"play: {play} is not in {seat}'s hand")
-        complete = play is not None and len(trick) == 3
+        complete = play is not None and len(entries) == 3
         expect, expect_node = self.expect(node, PLAY_EXPECT, {
             "allowed": lambda n: self.cards(n, "expect.allowed"),
             "winner": lambda n: (self.parsed(n, "expect.winner", Seat.parse)
                                  if self.needs_complete_trick(n, complete, "winner") else None),
             "points": lambda n: self.points(n, complete, game),
         })
+        if common is None or seat is None:
+            return None
         return PlayExample(**common, expect=expect, expect_node=expect_node, trump=trump,
                            trick=tuple(trick), seat=seat, hand=hand, play=play,
                            play_pos=play_node.pos if play_node else None)
@@ -305,54 +356,52 @@ class _Reader:
                              "(3 cards in `trick`) has one")
         return complete
 
-    def points(self, node: Node, complete: bool, game: Game) -> int | None:
-        if not game.has_trump:
+    def points(self, node: Node, complete: bool, game: Game | None) -> int | None:
+        if game is not None and not game.has_trump:
             self.error(node, "expect.points: the no-trump game counts no card points: remove it")
             return None
         if not self.needs_complete_trick(node, complete, "points"):
             return None
         return self.integer(node, "expect.points")
 
-    def auction(self, node: Map, common: dict) -> AuctionExample | None:
-        game: Game = common["game"]
+    def auction(self, node: Map, common: dict | None) -> AuctionExample | None:
+        game: Game | None = common["game"] if common else None
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one speaks first)")
         dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
-        turned_node = (self.trump_field(node, game, "turned") if game is Game.TRUMP
-                       else self.no_turned_card(node))
-        turned_card = None
-        turned = None
+        turned_card = turned = None
+        turned_node = node.get("turned")
+        if game is Game.TRUMP:
+            turned_node = self.trump_field(node, game, "turned")
+        elif game is not None and turned_node is not None:
+            self.error(turned_node, "`turned`: only the trump game turns a card for the auction: remove it")
+            turned_node = None
         if turned_node is not None:
-            text = self.text(turned_node, "turned") or ""
-            try:
-                turned = Suit.parse(text)
-            except ValueError:
-                turned_card = self.parsed(turned_node, "turned", Card.parse)
-                turned = turned_card.suit if turned_card is not None else None
-        calls: list[tuple[Seat, Call]] = []
+            turned_card, turned = self.turned(turned_node)
         calls_node = self.require(node, "calls", ": a list of `SEAT: CALL`, such as `- S: pass`")
-        call_items = self.items(calls_node, "calls") if calls_node else None
-        for item in call_items or []:
-            pair = self.one_key(item, "calls")
-            if pair is None:
-                continue
-            seat = self.parsed(pair[0], "calls", Seat.parse)
-            call = self.parsed(pair[1], "calls", Call.parse)
-            if seat is not None and call is not None:
-                calls.append((seat, call))
-        count = len(call_items or [])
+        entries = self.seat_entries(calls_node, "calls", Call.parse)
+        calls = [(entry[0], entry[1]) for entry in entries if entry is not None]
         expect, expect_node = self.expect(node, AUCTION_EXPECT, {
-            "rejected": lambda n: self.rejected(n, count),
+            "rejected": lambda n: self.rejected(n, len(entries)),
             "result": lambda n: self.result(n, game),
         })
-        if dealer is None or (game is Game.TRUMP and turned is None):
+        if common is None or dealer is None or (game is Game.TRUMP and turned is None):
             return None
         return AuctionExample(**common, expect=expect, expect_node=expect_node, dealer=dealer,
                               turned=turned, turned_card=turned_card, calls=tuple(calls))
 
-    def no_turned_card(self, node: Map) -> None:
-        value = node.get("turned")
-        if value is not None:
-            self.error(value, "`turned`: only the trump game turns a card for the auction: remove it")
+    def turned(self, node: Node) -> tuple[Card | None, Suit | None]:
+        """The turned card (``KH``) or only its suit (``H``)."""
+        text = self.text(node, "turned")
+        if text is None:
+            return None, None
+        for parse in (Suit.parse, Card.parse):
+            try:
+                value = parse(text)
+            except ValueError:
+                continue
+            return (None, value) if isinstance(value, Suit) else (value, value.suit)
+        self.error(node, f"turned: unknown suit or card {text!r} (write a suit such as H, or a card such as KH)")
+        return None, None
 
     def rejected(self, node: Node, count: int) -> tuple[int, ...] | None:
         numbers: list[int] = []
@@ -364,23 +413,23 @@ class _Reader:
                 numbers.append(number)
         return tuple(sorted(set(numbers)))
 
-    def result(self, node: Node, game: Game) -> object:
+    def result(self, node: Node, game: Game | None) -> object:
+        keys = result_keys(game) if game is not None else ("taker", "trump", "contract", "multiplier")
         if isinstance(node, Scalar):
             if node.value in RESULT_STATES:
                 return node.value
-            self.error(node, f"expect.result: {node.value!r}: write redeal, open or "
-                             f"{{{', '.join(result_keys(game))}}}")
+            self.error(node, f"expect.result: {node.value!r}: write redeal, open or {{{', '.join(keys)}}}")
             return None
         if not isinstance(node, Map):
             self.error(node, "expect.result: expected redeal, open or a mapping")
             return None
-        keys = result_keys(game)
         parsers: dict[str, Callable[[str], object]] = {
             "taker": Seat.parse, "trump": Suit.parse, "contract": parse_contract, "multiplier": parse_multiplier}
         result: dict[str, object] = {}
         for key, value in node.entries:
             if key.value not in keys:
-                self.error(key, f"expect.result: unknown field {key.value!r} for the {game.value} game "
+                game_name = f"the {game.value} game" if game else "an auction"
+                self.error(key, f"expect.result: unknown field {key.value!r} for {game_name} "
                                 f"(known: {', '.join(keys)})")
                 continue
             parsed = self.parsed(value, f"expect.result.{key.value}", parsers[key.value])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -18,8 +19,7 @@ MAX_BYTES = 16 * 1024 * 1024
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@dataclass(frozen=True)
-class Pos:
+class Pos(NamedTuple):
     """Where a value starts (line and column from 1) and its span in the text (character offsets)."""
 
     line: int
@@ -28,7 +28,7 @@ class Pos:
     end: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Scalar:
     """A scalar value as written; ``plain`` when it had no quotes (so ``12`` may be a number)."""
 
@@ -37,7 +37,7 @@ class Scalar:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Seq:
     """A sequence; ``flow`` when written ``[a, b]``."""
 
@@ -46,7 +46,7 @@ class Seq:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Map:
     """A mapping with scalar keys, in file order; ``flow`` when written ``{a: b}``."""
 
@@ -80,10 +80,6 @@ class SourceError(Exception):
         self.problems = problems
 
 
-def _pos(start: yaml.Mark, end: yaml.Mark) -> Pos:
-    return Pos(start.line + 1, start.column + 1, start.index, end.index)
-
-
 def read_text(path: Path) -> str:
     """The file's text; ``SourceError`` for a file too large or not UTF-8, at the offending byte."""
     data = path.read_bytes()
@@ -99,54 +95,56 @@ def read_text(path: Path) -> str:
         raise SourceError([(line, column, f"not UTF-8 text (byte 0x{bad:02x}): save the file as UTF-8")]) from None
 
 
-def parse(text: str) -> Node | None:
-    """Build the located tree of one YAML document; ``SourceError`` lists what is wrong."""
+def parse(text: str, language: str = "YAML") -> Node | None:
+    """Build the located tree of one YAML (or JSON) document; ``SourceError`` lists what is wrong."""
     problems: list[tuple[int, int, str]] = []
     stack: list[tuple[yaml.Event, list]] = []  # open collections and their children so far
-    root: list[Node] = []
+    children: list = []  # the children of the innermost open collection (or the root)
     documents = 0
+    loader = _Loader(text)
     try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, yaml.DocumentStartEvent):
+        while loader.check_event():
+            event = loader.get_event()
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                start, end = event.start_mark, event.end_mark
+                children.append(Scalar(event.value, event.implicit[0],
+                                       Pos(start.line + 1, start.column + 1, start.index, end.index)))
+            elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                stack.append((event, children))
+                children = []
+            elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+                opening, parent = stack.pop()
+                start, end = opening.start_mark, event.end_mark
+                pos = Pos(start.line + 1, start.column + 1, start.index, end.index)
+                flow_style = bool(opening.flow_style)
+                if kind is yaml.SequenceEndEvent:
+                    parent.append(Seq(children, flow_style, pos))
+                else:
+                    parent.append(_mapping(children, flow_style, pos, problems))
+                children = parent
+            elif kind is yaml.AliasEvent:
+                mark = event.start_mark
+                problems.append((mark.line + 1, mark.column + 1,
+                                 f"alias *{event.anchor} is not supported: write the value out"))
+                children.append(Scalar("", True, Pos(mark.line + 1, mark.column + 1, mark.index, mark.index)))
+            elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
                     mark = event.start_mark
                     problems.append((mark.line + 1, mark.column + 1,
                                      "a second YAML document: a file holds one (remove the '---')"))
                     break
-                continue
-            if isinstance(event, yaml.AliasEvent):
-                mark = event.start_mark
-                problems.append((mark.line + 1, mark.column + 1,
-                                 f"alias *{event.anchor} is not supported: write the value out"))
-                node: Node | None = Scalar("", True, _pos(event.start_mark, event.end_mark))
-            elif isinstance(event, yaml.ScalarEvent):
-                node = Scalar(event.value, event.implicit[0],
-                              _pos(event.start_mark, event.end_mark))
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                stack.append((event, []))
-                continue
-            elif isinstance(event, yaml.SequenceEndEvent):
-                start, children = stack.pop()
-                node = Seq(children, bool(start.flow_style), _pos(start.start_mark, event.end_mark))
-            elif isinstance(event, yaml.MappingEndEvent):
-                start, children = stack.pop()
-                node = _mapping(start, event, children, problems)
-            else:
-                continue
-            (stack[-1][1] if stack else root).append(node)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        at_tab = mark is not None and text[mark.index:mark.index + 1] == "\t"
-        problems.append((line, column, _syntax_message(error, at_tab)))
+        problems.append(_syntax_problem(text, error, language))
+    finally:
+        loader.dispose()
     if problems:
         raise SourceError(problems)
-    return root[0] if root else None
+    return children[0] if children else None
 
 
-def _mapping(start: yaml.Event, end: yaml.Event, children: list[Node],
-             problems: list[tuple[int, int, str]]) -> Map:
+def _mapping(children: list[Node], flow_style: bool, pos: Pos, problems: list[tuple[int, int, str]]) -> Map:
     entries: list[tuple[Scalar, Node]] = []
     index: dict[str, Node] = {}
     first_line: dict[str, int] = {}
@@ -161,19 +159,36 @@ def _mapping(start: yaml.Event, end: yaml.Event, children: list[Node],
         index[key.value] = value
         first_line[key.value] = key.pos.line
         entries.append((key, value))
-    return Map(entries, bool(start.flow_style), _pos(start.start_mark, end.end_mark), index)
+    return Map(entries, flow_style, pos, index)
 
 
-def _syntax_message(error: yaml.MarkedYAMLError, at_tab: bool) -> str:
-    problem = error.problem or "invalid YAML"
-    if at_tab:
-        return f"YAML syntax: a tab character here: indent with spaces, not tabs"
-    if error.context:
-        return f"YAML syntax: {problem} ({error.context})"
-    return f"YAML syntax: {problem}"
+def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tuple[int, int, str]:
+    """Where a syntax error is to be mended, and what to do, from libyaml's marks."""
+    mark = error.problem_mark or error.context_mark
+    if mark is None:
+        return 1, 1, f"{language} syntax: {error.problem or 'invalid'}"
+    index = mark.index
+    problem = error.problem or "invalid"
+    if problem.startswith("did not find expected ','") and error.context_mark is not None:
+        # Either a comma is missing or the bracket is never closed: point at the bracket,
+        # and say where the parser gave up.
+        index = error.context_mark.index
+        where = ("the end of the file" if not text[mark.index:].strip()
+                 else f"{mark.line + 1}:{mark.column + 1}")
+        message = (f"the '{text[index]}' here is never closed, or a comma is missing before {where} "
+                   f"(expected ',' or '{problem[-2]}')")
+    elif text[index:index + 1] == "\t":
+        message = "a tab character: indent with spaces, not tabs"
+    elif problem.startswith("mapping values are not allowed"):
+        message = f"{problem}: check the indentation, or quote a value that contains ': '"
+    else:
+        message = f"{problem} ({error.context})" if error.context else problem
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    return line, column, f"{language} syntax: {message}"
 
 
 def load(path: Path, display: str) -> Document:
     """Read and parse ``path``; ``SourceError`` when it is not readable YAML."""
     text = read_text(path)
-    return Document(display, text, parse(text))
+    return Document(display, text, parse(text, "JSON" if path.suffix == ".json" else "YAML"))

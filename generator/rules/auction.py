@@ -53,15 +53,16 @@ class Call:
     @staticmethod
     def parse(text: str) -> Call:
         """Read a call as written in example files; ``ValueError`` says what is expected."""
-        words = text.strip().lower().split()
-        if len(words) == 1 and words[0] in ("pass", "take", "coinche", "surcoinche"):
-            return Call(CallKind(words[0]))
-        if len(words) == 2 and words[0] == "take":
+        words = text.split()
+        keyword = words[0].lower() if words else ""
+        if len(words) == 1 and keyword in ("pass", "take", "coinche", "surcoinche"):
+            return Call(CallKind(keyword))
+        if len(words) == 2 and keyword == "take":
             return Call(CallKind.TAKE, Suit.parse(words[1]))
         if len(words) == 2:
-            value = _NAMED_VALUES.get(words[0])
-            if value is None and words[0].isdecimal():
-                value = int(words[0])
+            value = _NAMED_VALUES.get(keyword)
+            if value is None and keyword.isdecimal():
+                value = int(keyword)
                 if value not in _NUMBERED_VALUES:
                     raise ValueError(f"bid {text.strip()!r}: a contract is 80 to 160 in steps of 10")
             if value is not None:

@@ -1,0 +1,95 @@
+"""Benchmarks: the engine's allowed-card throughput and `check` on a 10,000-example file.
+
+Run: .venv/bin/python bench/run.py   (prints medians of several runs; single process, one core)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from generator.rules import DECK, RULESETS, CardSet, Game, Seat, Suit, allowed, rules_for
+
+ROOT = Path(__file__).resolve().parent.parent
+REPEATS = 5
+
+
+def random_positions(count: int, rng: random.Random) -> list[tuple]:
+    """Random positions: a deal's first 0-3 cards as the trick, the next 1-8 as the hand."""
+    positions = []
+    for _ in range(count):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        played, size = rng.randrange(4), rng.randrange(1, 9)
+        trump = rng.choice([None, *Suit])
+        game = Game.NO_TRUMP if trump is None else rng.choice([Game.TRUMP, Game.COINCHE])
+        rules = rules_for(game, rng.choice(list(RULESETS)))
+        positions.append((CardSet(deck[played:played + size]), deck[:played], trump, rules))
+    return positions
+
+
+def bench_allowed(rng: random.Random) -> float:
+    """Median allowed-card positions per second over REPEATS runs of 200,000 positions."""
+    positions = random_positions(200_000, rng)
+    rates = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        for hand, trick, trump, rules in positions:
+            allowed(hand, trick, trump, rules)
+        rates.append(len(positions) / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def example_file(count: int, rng: random.Random) -> str:
+    """A YAML file of ``count`` valid examples, half plays and half auctions, with their expect."""
+    lines = []
+    for index in range(count):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        if index % 2:
+            lead = rng.choice(list(Seat))
+            trick = deck[:rng.randrange(4)]
+            seat = lead.next(len(trick))
+            hand = CardSet(deck[4:12])
+            rules = rules_for(Game.COINCHE, rng.choice(list(RULESETS)))
+            result = allowed(hand, trick, Suit.HEARTS, rules)
+            played = ", ".join(f"{{{lead.next(i)}: {card}}}" for i, card in enumerate(trick))
+            lines += [f"- id: play-{index}", "  game: coinche", f"  rules: {rules.name}", "  trump: H",
+                      f"  trick: [{played}]", f"  hand: {{{seat}: [{', '.join(c.code() for c in hand)}]}}",
+                      f"  expect: {{allowed: [{', '.join(c.code() for c in result)}]}}"]
+        else:
+            lines += [f"- id: auction-{index}", "  game: coinche", "  dealer: S",
+                      "  calls: [{W: 80 H}, {N: 90 S}, {E: coinche}, {S: pass}, {W: pass}, {N: pass}]",
+                      "  expect: {result: {taker: N, trump: S, contract: 90, multiplier: 2}}"]
+    return "\n".join(lines) + "\n"
+
+
+def bench_check(rng: random.Random) -> tuple[float, int]:
+    """Median wall time of `python -m generator check` on a 10,000-example file, and its exit code."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "examples.yaml"
+        path.write_text(example_file(10_000, rng), encoding="utf-8")
+        times, code = [], 0
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            code = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], cwd=ROOT,
+                                  capture_output=True).returncode
+            times.append(time.perf_counter() - start)
+    return statistics.median(times), code
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    rate = bench_allowed(rng)
+    print(f"allowed cards: {rate:,.0f} positions/s (median of {REPEATS}; aim >= 250,000)")
+    seconds, code = bench_check(rng)
+    print(f"check, 10,000 examples: {seconds:.2f} s (median of {REPEATS}, whole command; exit {code}; aim < 2 s)")
+
+
+if __name__ == "__main__":
+    main()
