@@ -57,13 +57,14 @@ def reference_allowed(hand: list[Card], trick: list[Card], trump: Suit | None, m
 
 positions = st.tuples(
     st.permutations(DECK), st.integers(0, 3), st.integers(1, 8),
-    st.sampled_from([None, *Suit]), st.sampled_from(list(RULESETS)),
+    st.sampled_from(list(Game)), st.sampled_from(list(Suit)), st.sampled_from(list(RULESETS)),
 )
 
 
 def position(draw: tuple) -> tuple[CardSet, list[Card], Suit | None, object]:
-    deck, played, size, trump, ruleset = draw
-    game = Game.NO_TRUMP if trump is None else Game.COINCHE
+    """A random position of any game and rule set: 0-3 cards on the table, a hand of 1-8 others."""
+    deck, played, size, game, suit, ruleset = draw
+    trump = suit if game.has_trump else None
     return CardSet(deck[played:played + size]), list(deck[:played]), trump, rules_for(game, ruleset)
 
 
