@@ -17,10 +17,3 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: error: {self.message}"
 
-
-class InputError(Exception):
-    """Raised with every problem of a run when the input is invalid (the CLI exits 2)."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__(f"{len(problems)} problem(s) in the input")
-        self.problems = problems

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
 from ..problems import Problem
-from ..rules import Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
+from ..rules import DEFAULT_RULESET, RULESETS, Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
 from ..rules.auction import CAPOT, GENERALE
 from .source import Document, Map, Node, Pos, Scalar, Seq
 
@@ -48,11 +48,6 @@ class Example:
     rules: Rules
     expect: dict[str, Stated]
     expect_node: Map | None
-
-    @property
-    def line(self) -> int:
-        """The line where the example starts."""
-        return self.node.pos.line
 
 
 @dataclass(frozen=True)
@@ -255,14 +250,11 @@ class _Reader:
             example_id = None
         game = self.parsed(game_node, "game", Game.parse) if game_node else None
         rules_node = node.get("rules")
-        ruleset = self.text(rules_node, "rules") if rules_node else "house"
-        rules = None
-        if ruleset is not None:
-            try:
-                rules = rules_for(game or Game.TRUMP, ruleset)
-            except ValueError as error:
-                self.error(rules_node or node, f"rules: {error}")
-        if example_id is None or game is None or rules is None:
+        ruleset = self.text(rules_node, "rules") if rules_node else DEFAULT_RULESET
+        if ruleset is not None and ruleset not in RULESETS:
+            self.error(rules_node or node, f"rules: unknown rule set {ruleset!r} (write one of: {', '.join(RULESETS)})")
+            ruleset = None
+        if example_id is None or game is None or ruleset is None:
             return None
         return {"path": self.path, "node": node, "id": example_id, "game": game, "rules": rules_for(game, ruleset)}
 
