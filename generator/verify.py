@@ -132,15 +132,16 @@ def verify(examples: list[Example]) -> Verification:
     """Solve every example, collect mismatches with ``expect`` and plays the engine refuses."""
     verification = Verification()
     for example in examples:
+        solution: Solution
         if isinstance(example, PlayExample):
-            solution: Solution = solve_play(example)
-            if example.play is not None and example.play not in solution.allowed and example.play_pos:
-                reason = solution.refusals.get(example.play)
+            solution = play = solve_play(example)
+            if example.play is not None and example.play not in play.allowed and example.play_pos:
+                reason = play.refusals.get(example.play)
                 why = reason.value.replace("-", " ") if reason else "refused"
                 verification.problems.append(Problem(
                     example.path, example.play_pos.line, example.play_pos.column,
                     f"play: {example.play} may not be played ({why}); allowed: "
-                    f"{flow(tuple(c for c in example.hand if c in solution.allowed))}"))
+                    f"{flow(tuple(c for c in example.hand if c in play.allowed))}"))
                 continue
         else:
             assert isinstance(example, AuctionExample)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..problems import Problem
 from ..rules import DEFAULT_RULESET, RULESETS, Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
@@ -245,7 +246,7 @@ class _Reader:
         id_node = self.require(node, "id")
         game_node = self.require(node, "game", " (trump, no-trump or coinche)")
         example_id = self.text(id_node, "id") if id_node else None
-        if example_id is not None and not ID_PATTERN.match(example_id):
+        if id_node is not None and example_id is not None and not ID_PATTERN.match(example_id):
             self.error(id_node, f"id {example_id!r}: use lowercase letters, digits and '-' (e.g. follow-suit)")
             example_id = None
         game = self.parsed(game_node, "game", Game.parse) if game_node else None
@@ -269,7 +270,8 @@ class _Reader:
             return None
         return value
 
-    def seat_entries(self, node: Node | None, what: str, parse: Callable[[str], T]) -> list[tuple[Seat, T, Scalar, Node] | None]:
+    def seat_entries(self, node: Node | None, what: str,
+                     parse: Callable[[str], T]) -> list[tuple[Seat, T, Scalar, Node] | None]:
         """The `SEAT: value` entries of a trick or of calls; None for an entry that is wrong."""
         entries: list[tuple[Seat, T, Scalar, Node] | None] = []
         for item in (self.items(node, what) or []) if node is not None else []:
@@ -295,39 +297,21 @@ class _Reader:
             if entry is None:
                 previous = None
                 continue
-            seat, card, seat_node, card_node = entry
-            if previous is not None and seat != previous.next():
-                self.error(seat_node, f"trick: {seat} plays out of turn: after {previous} comes {previous.next()}")
+            player, card, seat_node, card_node = entry
+            if previous is not None and player != previous.next():
+                self.error(seat_node, f"trick: {player} plays out of turn: after {previous} comes {previous.next()}")
             if card in trick_cards:
                 first = trick_cards[card]
                 self.error(card_node, f"trick: card {card} twice (first at {first.line}:{first.column}): keep one")
             trick_cards[card] = card_node.pos
-            trick.append((seat, card))
-            previous = seat
-        if len(entries) > 3:
+            trick.append((player, card))
+            previous = player
+        if len(entries) > 3 and isinstance(trick_node, Seq):
             self.error(trick_node.items[3], "trick: at most 3 cards before the hand's turn (the 4th is `play`)")
-        hand_node = self.require(node, "hand", ": `hand: {SEAT: [CARD, ...]}`, the seat to play next")
-        pair = self.one_key(hand_node, "hand") if hand_node else None
-        if pair is None:
-            return None
-        seat = self.parsed(pair[0], "hand", Seat.parse)
-        if seat is not None and previous is not None and seat != previous.next():
-            self.error(pair[0], f"hand: {seat} is not the next to play: after {previous} comes {previous.next()}")
-        hand = self.cards(pair[1], "hand")
-        if hand is None:
-            return None
-        if len(hand) > 8:
-            self.error(pair[1], f"hand: {len(hand)} cards; a hand holds at most 8")
-        if not hand:
-            self.error(pair[1], "hand: empty; write the cards of the seat to play")
-        for card_node, card in zip(pair[1].items, hand):  # type: ignore[union-attr]
-            if card in trick_cards:
-                first = trick_cards[card]
-                self.error(card_node, f"hand: card {card} is also in the trick (at {first.line}:{first.column}): "
-                                      "a card is in one place")
+        seat, hand = self.hand(node, previous, trick_cards)
         play_node = node.get("play")
         play = self.parsed(play_node, "play", Card.parse) if play_node else None
-        if play is not None and play not in hand:
+        if play_node is not None and play is not None and hand is not None and play not in hand:
             self.error(play_node, f"play: {play} is not in {seat}'s hand")
         complete = play is not None and len(entries) == 3
         expect, expect_node = self.expect(node, PLAY_EXPECT, {
@@ -336,11 +320,36 @@ class _Reader:
                                  if self.needs_complete_trick(n, complete, "winner") else None),
             "points": lambda n: self.points(n, complete, game),
         })
-        if common is None or seat is None:
+        if common is None or seat is None or hand is None:
             return None
         return PlayExample(**common, expect=expect, expect_node=expect_node, trump=trump,
                            trick=tuple(trick), seat=seat, hand=hand, play=play,
                            play_pos=play_node.pos if play_node else None)
+
+    def hand(self, node: Map, previous: Seat | None,
+             trick_cards: dict[Card, Pos]) -> tuple[Seat | None, tuple[Card, ...] | None]:
+        """The seat to play (the next after ``previous``) and its cards, none of them in the trick."""
+        hand_node = self.require(node, "hand", ": `hand: {SEAT: [CARD, ...]}`, the seat to play next")
+        pair = self.one_key(hand_node, "hand") if hand_node else None
+        if pair is None:
+            return None, None
+        seat = self.parsed(pair[0], "hand", Seat.parse)
+        if seat is not None and previous is not None and seat != previous.next():
+            self.error(pair[0], f"hand: {seat} is not the next to play: after {previous} comes {previous.next()}")
+        cards_node = pair[1]
+        hand = self.cards(cards_node, "hand")
+        if hand is None or not isinstance(cards_node, Seq):
+            return seat, None
+        if len(hand) > 8:
+            self.error(cards_node, f"hand: {len(hand)} cards; a hand holds at most 8")
+        if not hand:
+            self.error(cards_node, "hand: empty; write the cards of the seat to play")
+        for card_node, card in zip(cards_node.items, hand, strict=True):
+            if card in trick_cards:
+                first = trick_cards[card]
+                self.error(card_node, f"hand: card {card} is also in the trick (at {first.line}:{first.column}): "
+                                      "a card is in one place")
+        return seat, hand
 
     def needs_complete_trick(self, node: Node, complete: bool, what: str) -> bool:
         if not complete:

@@ -8,7 +8,7 @@ depend on the trump, and live in :mod:`generator.rules.play`.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 
 class Suit(IntEnum):

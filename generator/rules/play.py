@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import Card, CardSet, Suit
 from .rulesets import Rules
