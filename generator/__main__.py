@@ -33,9 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     # A command is a short batch run over bounded input whose values are acyclic and freed by
     # reference counting; the cycle collector only rescans them (it tripled `check`'s time).
     gc.disable()
-    if arguments.command == "check":
-        return run_check(arguments.files, arguments.fix)
-    raise AssertionError(arguments.command)
+    try:
+        if arguments.command == "check":
+            return run_check(arguments.files, arguments.fix)
+        raise AssertionError(arguments.command)
+    finally:
+        gc.enable()
 
 
 if __name__ == "__main__":

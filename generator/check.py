@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -21,7 +22,10 @@ def expand(paths: list[str]) -> list[str]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            files.extend(str(child) for child in sorted(path.rglob("*")) if child.suffix in EXAMPLE_SUFFIXES)
+            found = [str(child) for child in sorted(path.rglob("*"))
+                     if child.suffix.lower() in EXAMPLE_SUFFIXES and child.is_file()
+                     and not any(part.startswith(".") for part in child.relative_to(path).parts)]
+            files.extend(found or [name])
         else:
             files.append(name)
     return files
@@ -36,7 +40,7 @@ def load_documents(files: list[str], problems: list[Problem]) -> list[Document]:
         except FileNotFoundError:
             problems.append(Problem(name, 1, 1, "no such file"))
         except IsADirectoryError:
-            problems.append(Problem(name, 1, 1, "is a folder"))
+            problems.append(Problem(name, 1, 1, "a folder with no example files (.yaml, .yml, .json)"))
         except SourceError as error:
             problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
     return documents
@@ -63,9 +67,9 @@ def run_check(paths: list[str], fix: bool) -> int:
         for document in documents:
             answers = [(example, verification.answers[example.id])
                        for example in examples.examples if example.path == document.path]
-            text = fix_text(document.text, answers, as_json=document.path.endswith(".json"))
+            text = fix_text(document.text, answers, as_json=document.path.lower().endswith(".json"))
             if text != document.text:
-                _write(Path(document.path), text)
+                _write(Path(document.path), "\ufeff" * document.bom + text)
                 changed += 1
         print(f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
               f"{count(changed, 'file')} updated")
@@ -86,8 +90,12 @@ def count(number: int, noun: str) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    """Replace the file's text atomically, so an interrupted fix never leaves half a file."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    """Replace the file's text atomically (an interrupted fix never leaves half a file),
+    through a symbolic link and keeping the file's permissions."""
+    target = path.resolve()
+    mode = stat.S_IMODE(target.stat().st_mode)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
     with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
         stream.write(text)
-    os.replace(temporary, path)
+    os.chmod(temporary, mode)
+    os.replace(temporary, target)

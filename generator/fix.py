@@ -1,7 +1,8 @@
 """``check --fix``: write the engine's answers into each example's ``expect``, editing the text in place.
 
 Only the spans of the ``expect`` values that change (or the lines that add a missing field)
-are rewritten, so comments, key order and layout elsewhere stay as they were. PyYAML cannot
+are rewritten, so comments, key order, layout, line endings and a byte-order mark elsewhere
+stay as they were (a comment between a changed key and its value goes with the value). PyYAML cannot
 round-trip a file; the positions recorded by the reader make that unnecessary.
 """
 
@@ -16,12 +17,16 @@ Edit = tuple[int, int, str]
 
 
 def fix_text(text: str, answers: list[tuple[Example, dict[str, object]]], as_json: bool) -> str:
-    """``text`` with each example's ``expect`` made to state its answer (unchanged when all agree)."""
+    """``text`` with each example's ``expect`` made to state its answer (unchanged when all agree).
+
+    New lines use the file's own line ending (CRLF stays CRLF).
+    """
     edits: list[Edit] = []
     for example, answer in answers:
         edits.extend(_example_edits(text, example, answer, as_json))
+    newline = "\r\n" if "\r\n" in text else "\n"
     for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement + text[end:]
+        text = text[:start] + replacement.replace("\n", newline) + text[end:]
     return text
 
 
@@ -71,8 +76,12 @@ def _insert(text: str, mapping: Map, fields: dict[str, object], as_json: bool) -
     if mapping.flow:
         close = mapping.pos.end - 1  # the closing brace
         pairs = ", ".join(f"{flow(name, as_json)}: {flow(value, as_json, name)}" for name, value in fields.items())
-        separator = ", " if mapping.entries else ""
-        return close, close, separator + pairs
+        last = len(text[:close].rstrip())  # just after the last value, or a trailing comma, or '{'
+        if not mapping.entries:
+            return last, close, pairs
+        if text[last - 1] == ",":
+            return last, close, " " + pairs
+        return last, last, ", " + pairs
     indent = " " * (mapping.entries[0][0].pos.column - 1)
     lines: list[str] = []
     for name, value in fields.items():
@@ -81,5 +90,13 @@ def _insert(text: str, mapping: Map, fields: dict[str, object], as_json: bool) -
             lines.extend(f"  {name_}: {flow(item, as_json, name_)}" for name_, item in value.items())
         else:
             lines.append(f"{name}: {flow(value, as_json, name)}")
-    end = _content_end(mapping)
+    end = _line_end(text, _content_end(mapping))
     return end, end, "".join("\n" + indent + line for line in lines)
+
+
+def _line_end(text: str, index: int) -> int:
+    """Where the line holding ``index`` ends, after any trailing comment (before its line break)."""
+    end = text.find("\n", index)
+    if end < 0:
+        return len(text)
+    return end - 1 if text[end - 1:end] == "\r" else end

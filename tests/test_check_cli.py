@@ -165,3 +165,58 @@ def test_fix_on_files_that_hold_changes_nothing(tmp_path: Path, run_cli, name: s
     copy.write_bytes((EXAMPLES / name).read_bytes())
     assert run_cli("check", "--fix", str(copy))[0] == 0
     assert copy.read_bytes() == (EXAMPLES / name).read_bytes()
+
+
+TRICK = """\
+- id: last-trick
+  game: trump
+  trump: H
+  trick: [{S: AS}, {W: 10S}, {N: 7S}]
+  hand:
+    E: [JH, 8C]  # East's cards
+"""
+
+
+def fix(tmp_path: Path, run_cli, data: bytes, name: str = "examples.yaml") -> bytes:
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert run_cli("check", "--fix", str(path))[0] == 0
+    assert run_cli("check", str(path))[0] == 0
+    return path.read_bytes()
+
+
+def test_fix_inserts_after_a_trailing_comment(tmp_path: Path, run_cli) -> None:
+    fixed = fix(tmp_path, run_cli, TRICK.encode())
+    assert fixed.decode().endswith("    E: [JH, 8C]  # East's cards\n  expect:\n    allowed: [JH]\n")
+
+
+def test_fix_keeps_crlf_line_endings_and_the_byte_order_mark(tmp_path: Path, run_cli) -> None:
+    original = b"\xef\xbb\xbf" + TRICK.replace("\n", "\r\n").encode()
+    fixed = fix(tmp_path, run_cli, original)
+    assert fixed.startswith(b"\xef\xbb\xbf" + TRICK.replace("\n", "\r\n").encode())
+    assert fixed.count(b"\n") == fixed.count(b"\r\n") == TRICK.count("\n") + 2
+
+
+def test_fix_handles_a_trailing_comma_in_a_flow_mapping(tmp_path: Path, run_cli) -> None:
+    text = TRICK.replace("  hand:\n    E: [JH, 8C]  # East's cards\n", "  hand: {E: [JH, 8C]}\n  play: JH\n")
+    fixed = fix(tmp_path, run_cli, (text + "  expect: {winner: E, }\n").encode()).decode()
+    assert fixed.endswith("  expect: {winner: E, allowed: [JH], points: 41}\n")
+
+
+def test_fix_writes_through_a_link_and_keeps_the_file_mode(tmp_path: Path, run_cli) -> None:
+    real, link = tmp_path / "real.yaml", tmp_path / "link.yaml"
+    real.write_text(TRICK, encoding="utf-8")
+    real.chmod(0o644)
+    link.symlink_to(real)
+    assert run_cli("check", "--fix", str(link))[0] == 0
+    assert link.is_symlink() and "expect:" in real.read_text(encoding="utf-8")
+    assert real.stat().st_mode & 0o777 == 0o644
+
+
+def test_folders_skip_hidden_ones_and_an_empty_folder_is_an_error(tmp_path: Path, run_cli) -> None:
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "broken.yaml").write_text("not: [an example", encoding="utf-8")
+    code, output = run_cli("check", str(tmp_path))
+    assert code == 2 and "a folder with no example files" in output
+    (tmp_path / "EXAMPLES.YAML").write_text(TRICK + "  expect: {allowed: [JH]}\n", encoding="utf-8")
+    assert run_cli("check", str(tmp_path)) == (0, "1 example in 1 file: all hold\n")

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from ..problems import Problem
 from ..rules import DEFAULT_RULESET, RULESETS, Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
-from ..rules.auction import CAPOT, GENERALE
+from ..rules.auction import contract_value
 from .source import Document, Map, Node, Pos, Scalar, Seq
 
 T = TypeVar("T")
@@ -408,14 +408,18 @@ class _Reader:
         numbers: list[int] = []
         for item in self.items(node, "expect.rejected") or []:
             number = self.integer(item, "expect.rejected")
-            if number is not None and not 1 <= number <= count:
+            if number is None:
+                continue
+            if not 1 <= number <= count:
                 self.error(item, f"expect.rejected: {number} is not a call number (1 to {count})")
-            elif number is not None:
+            elif number in numbers:
+                self.error(item, f"expect.rejected: call {number} listed twice: keep one")
+            else:
                 numbers.append(number)
-        return tuple(sorted(set(numbers)))
+        return tuple(sorted(numbers))
 
     def result(self, node: Node, game: Game | None) -> object:
-        keys = result_keys(game) if game is not None else ("taker", "trump", "contract", "multiplier")
+        keys = result_keys(game or Game.COINCHE)
         if isinstance(node, Scalar):
             if node.value in RESULT_STATES:
                 return node.value
@@ -425,7 +429,7 @@ class _Reader:
             self.error(node, "expect.result: expected redeal, open or a mapping")
             return None
         parsers: dict[str, Callable[[str], object]] = {
-            "taker": Seat.parse, "trump": Suit.parse, "contract": parse_contract, "multiplier": parse_multiplier}
+            "taker": Seat.parse, "trump": Suit.parse, "contract": contract_value, "multiplier": parse_multiplier}
         result: dict[str, object] = {}
         for key, value in node.entries:
             if key.value not in keys:
@@ -463,16 +467,6 @@ def result_keys(game: Game) -> tuple[str, ...]:
     """The fields of an auction's result in ``game``, in the order they are written."""
     return {Game.TRUMP: ("taker", "trump"), Game.NO_TRUMP: ("taker",),
             Game.COINCHE: ("taker", "trump", "contract", "multiplier")}[game]
-
-
-def parse_contract(text: str) -> int:
-    """A contract as written in ``expect``: 80..160, ``capot`` or ``generale``."""
-    named = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}.get(text.strip().lower())
-    if named is not None:
-        return named
-    if text.strip().isdecimal() and int(text) in range(80, 161, 10):
-        return int(text)
-    raise ValueError(f"{text!r}: a contract is 80 to 160 in steps of 10, capot or generale")
 
 
 def parse_multiplier(text: str) -> int:

@@ -7,6 +7,7 @@ laughs"). Every scalar stays a string: the reader of each field decides what it 
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -70,6 +71,8 @@ class Document:
     path: str
     text: str
     root: Node | None
+    bom: bool = False
+    """The file started with a UTF-8 byte-order mark (kept when the file is rewritten)."""
 
 
 class SourceError(Exception):
@@ -80,13 +83,15 @@ class SourceError(Exception):
         self.problems = problems
 
 
-def read_text(path: Path) -> str:
-    """The file's text; ``SourceError`` for a file too large or not UTF-8, at the offending byte."""
+def read_text(path: Path) -> tuple[str, bool]:
+    """The file's text and whether it has a byte-order mark; ``SourceError`` for a file too
+    large or not UTF-8, at the offending byte."""
     data = path.read_bytes()
     if len(data) > MAX_BYTES:
         raise SourceError([(1, 1, f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}: split it")])
     try:
-        return data.decode("utf-8-sig")
+        bom = data.startswith(codecs.BOM_UTF8)
+        return data[3 if bom else 0:].decode("utf-8"), bom
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
@@ -190,5 +195,6 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tu
 
 def load(path: Path, display: str) -> Document:
     """Read and parse ``path``; ``SourceError`` when it is not readable YAML."""
-    text = read_text(path)
-    return Document(display, text, parse(text, "JSON" if path.suffix == ".json" else "YAML"))
+    text, bom = read_text(path)
+    language = "JSON" if path.suffix.lower() == ".json" else "YAML"
+    return Document(display, text, parse(text, language), bom)

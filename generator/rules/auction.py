@@ -60,13 +60,10 @@ class Call:
         if len(words) == 2 and keyword == "take":
             return Call(CallKind.TAKE, Suit.parse(words[1]))
         if len(words) == 2:
-            value = _NAMED_VALUES.get(keyword)
-            if value is None and keyword.isdecimal():
-                value = int(keyword)
-                if value not in _NUMBERED_VALUES:
+            if keyword in _NAMED_VALUES or keyword.isdecimal():
+                if keyword not in _NAMED_VALUES and int(keyword) not in _NUMBERED_VALUES:
                     raise ValueError(f"bid {text.strip()!r}: a contract is 80 to 160 in steps of 10")
-            if value is not None:
-                return Call(CallKind.BID, Suit.parse(words[1]), value)
+                return Call(CallKind.BID, Suit.parse(words[1]), contract_value(keyword))
         raise ValueError(
             f"unknown call {text!r} (write pass, take, take SUIT, VALUE SUIT, capot SUIT, "
             "generale SUIT, coinche or surcoinche)"
@@ -84,6 +81,20 @@ class Call:
         return f"Call.parse({self.code()!r})"
 
     __str__ = code
+
+
+def contract_value(text: str) -> int:
+    """A contract as written: 80 to 160 in steps of 10, ``capot`` or ``generale`` (``générale``).
+
+    >>> contract_value("120"), contract_value("Capot")
+    (120, 250)
+    """
+    word = text.strip().lower()
+    if word in _NAMED_VALUES:
+        return _NAMED_VALUES[word]
+    if not word.isdecimal() or int(word) not in _NUMBERED_VALUES:
+        raise ValueError(f"{text.strip()!r}: a contract is 80 to 160 in steps of 10, capot or generale")
+    return int(word)
 
 
 def contract_code(value: int) -> str:
