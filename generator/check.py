@@ -67,7 +67,7 @@ def run_check(paths: list[str], fix: bool) -> int:
         for document in documents:
             answers = [(example, verification.answers[example.id])
                        for example in examples.examples if example.path == document.path]
-            text = fix_text(document.text, answers, as_json=document.path.lower().endswith(".json"))
+            text = fix_text(document.text, answers, as_json=document.is_json)
             if text != document.text:
                 _write(Path(document.path), "\ufeff" * document.bom + text)
                 changed += 1

@@ -185,7 +185,7 @@ class _Reader:
                 ok = False
             elif card in seen:
                 first = seen[card]
-                self.error(item, f"{what}: card {card} twice (first at {first.line}:{first.column}): keep one")
+                self.error(item, f"{what}: card {card} twice (first at {first.at}): keep one")
                 ok = False
             else:
                 seen[card] = item.pos
@@ -302,7 +302,7 @@ class _Reader:
                 self.error(seat_node, f"trick: {player} plays out of turn: after {previous} comes {previous.next()}")
             if card in trick_cards:
                 first = trick_cards[card]
-                self.error(card_node, f"trick: card {card} twice (first at {first.line}:{first.column}): keep one")
+                self.error(card_node, f"trick: card {card} twice (first at {first.at}): keep one")
             trick_cards[card] = card_node.pos
             trick.append((player, card))
             previous = player
@@ -347,7 +347,7 @@ class _Reader:
         for card_node, card in zip(cards_node.items, hand, strict=True):
             if card in trick_cards:
                 first = trick_cards[card]
-                self.error(card_node, f"hand: card {card} is also in the trick (at {first.line}:{first.column}): "
+                self.error(card_node, f"hand: card {card} is also in the trick (at {first.at}): "
                                       "a card is in one place")
         return seat, hand
 

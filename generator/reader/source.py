@@ -28,6 +28,11 @@ class Pos(NamedTuple):
     start: int
     end: int
 
+    @property
+    def at(self) -> str:
+        """``LINE:COLUMN``, as messages cite an earlier place."""
+        return f"{self.line}:{self.column}"
+
 
 @dataclass(slots=True)
 class Scalar:
@@ -73,6 +78,11 @@ class Document:
     root: Node | None
     bom: bool = False
     """The file started with a UTF-8 byte-order mark (kept when the file is rewritten)."""
+
+    @property
+    def is_json(self) -> bool:
+        """True for a ``.json`` file: parsed the same way, but rewritten in JSON notation."""
+        return is_json(self.path)
 
 
 class SourceError(Exception):
@@ -196,5 +206,9 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tu
 def load(path: Path, display: str) -> Document:
     """Read and parse ``path``; ``SourceError`` when it is not readable YAML."""
     text, bom = read_text(path)
-    language = "JSON" if path.suffix.lower() == ".json" else "YAML"
-    return Document(display, text, parse(text, language), bom)
+    return Document(display, text, parse(text, "JSON" if is_json(display) else "YAML"), bom)
+
+
+def is_json(name: str) -> bool:
+    """True for a ``.json`` file name (any case)."""
+    return name.lower().endswith(".json")
