@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
+from pathlib import Path
 
 from .check import run_check
 
@@ -21,10 +22,46 @@ def parser() -> argparse.ArgumentParser:
         description="Run every example through the rules engine and compare with its `expect`. "
                     "Exit 0 when all hold, 1 when some do not (one line each), "
                     "2 when the input is invalid (every problem as FILE:LINE:COL).")
-    check.add_argument("files", nargs="+", metavar="FILE", help="example files (YAML or JSON) or folders")
+    check.add_argument("files", nargs="+", metavar="FILE", help="example or page files (YAML or JSON) or folders")
     check.add_argument("--fix", action="store_true",
                        help="write the engine's answers into each example's `expect`, keeping the rest of the file")
+    build = commands.add_parser(
+        "build", help="build the help site (every example checked)",
+        description="Build the site from content/, locales/ and templates/: one folder per locale. "
+                    "Exit 0 when built; 1 when an example does not hold; 2 when the input is invalid. "
+                    "Nothing is written unless the build succeeds: the previous output stays as it was.")
+    _project_options(build)
+    build.add_argument("--strict", action="store_true",
+                       help="treat missing and fuzzy translations as errors (as CI does)")
+    serve = commands.add_parser(
+        "serve", help="build, serve on localhost, rebuild on every change",
+        description="Build the site into a temporary folder, serve it on http://127.0.0.1:PORT/ and rebuild "
+                    "when content, catalogs or templates change; open pages reload themselves.")
+    _project_options(serve, out=False)
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    i18n = commands.add_parser(
+        "i18n", help="translation catalogs: extract, update",
+        description="Work on the gettext catalogs in locales/ (see README, \"Add a language\").")
+    actions = i18n.add_subparsers(dest="action", required=True, metavar="ACTION")
+    extract = actions.add_parser(
+        "extract", help="write locales/messages.pot from content, templates and terms",
+        description="Write locales/messages.pot: the content's strings (with a comment stating each example), "
+                    "the templates' strings and the game's terms. Re-running on an unchanged tree changes nothing.")
+    update = actions.add_parser(
+        "update", help="merge locales/messages.pot into every locale's catalog",
+        description="Merge the template into each catalog: new messages added, changed ones marked fuzzy "
+                    "(the previous source kept), removed ones kept as obsolete.")
+    for action in (extract, update):
+        _project_options(action, out=False)
     return main
+
+
+def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None:
+    command.add_argument("-C", "--project", type=Path, default=Path("."), metavar="DIR",
+                         help="the project folder holding content/, locales/, templates/ (default: .)")
+    if out:
+        command.add_argument("--out", type=Path, default=None, metavar="DIR",
+                             help="output folder (default: site/ in the project folder)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,6 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if arguments.command == "check":
             return run_check(arguments.files, arguments.fix)
+        if arguments.command == "build":
+            from .build import build
+            out = arguments.out if arguments.out is not None else arguments.project / "site"
+            return build(arguments.project, out, arguments.strict).code
+        if arguments.command == "i18n":
+            from .i18n.commands import run_extract, run_update
+            return (run_extract if arguments.action == "extract" else run_update)(arguments.project)
+        if arguments.command == "serve":
+            from .serve import serve
+            gc.enable()
+            return serve(arguments.project, arguments.port)
         raise AssertionError(arguments.command)
     finally:
         gc.enable()

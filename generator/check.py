@@ -31,12 +31,13 @@ def expand(paths: list[str]) -> list[str]:
     return files
 
 
-def load_documents(files: list[str], problems: list[Problem]) -> list[Document]:
-    """Load each file; a file that cannot be read adds its problems and is left out."""
+def load_documents(files: list[str], problems: list[Problem], base: Path | None = None) -> list[Document]:
+    """Load each file (named relative to ``base``, if given); a file that cannot be read adds
+    its problems and is left out."""
     documents = []
     for name in files:
         try:
-            documents.append(load(Path(name), name))
+            documents.append(load(base / name if base else Path(name), name))
         except FileNotFoundError:
             problems.append(Problem(name, 1, 1, "no such file"))
         except IsADirectoryError:

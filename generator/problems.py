@@ -13,7 +13,9 @@ class Problem:
     line: int
     column: int
     message: str
+    severity: str = "error"
+    """``error`` (the run fails) or ``warning`` (reported; an error under ``--strict``)."""
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: error: {self.message}"
+        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
 

@@ -88,7 +88,7 @@ class ExampleSet:
 
     def add_document(self, document: Document) -> None:
         """Read the examples of a loaded file (a list, or a mapping with ``examples:``)."""
-        reader = _Reader(document.path, self.problems)
+        reader = Reader(document.path, self.problems)
         root = document.root
         if isinstance(root, Map) and root.get("examples") is not None:
             for key, _ in root.entries:
@@ -104,12 +104,17 @@ class ExampleSet:
                                "or a mapping with `examples:`")
             return
         for node in root.items:
-            self._claim_id(reader, node)
-            example = reader.example(node)
-            if example is not None:
-                self.examples.append(example)
+            self.add(reader, node)
 
-    def _claim_id(self, reader: _Reader, node: Node) -> None:
+    def add(self, reader: Reader, node: Node, extra: tuple[str, ...] = ()) -> Example | None:
+        """Read one example (``extra``: the fields its container adds, such as a page's `title`)."""
+        self._claim_id(reader, node)
+        example = reader.example(node, extra)
+        if example is not None:
+            self.examples.append(example)
+        return example
+
+    def _claim_id(self, reader: Reader, node: Node) -> None:
         """Record the example's id, or report it as already used (even when the example is invalid)."""
         id_node = node.get("id") if isinstance(node, Map) else None
         if not isinstance(id_node, Scalar) or not ID_PATTERN.match(id_node.value):
@@ -126,8 +131,8 @@ def _seat_pair_hint(what: str) -> str:
             "calls": "`SEAT: CALL` pair, such as `S: pass`"}[what]
 
 
-class _Reader:
-    """Turns located nodes into typed values, recording a problem for each bad one.
+class Reader:
+    """Turns located nodes of one file into typed values, recording a problem for each bad one.
 
     It reads on past a bad value so that every problem of a file is reported at once, and
     keeps quiet about what only follows from an earlier problem.
@@ -202,7 +207,7 @@ class _Reader:
         self.error(node, f"{what}: expected a whole number, found {text!r}{hint}")
         return None
 
-    def example(self, node: Node) -> Example | None:
+    def example(self, node: Node, extra: tuple[str, ...] = ()) -> Example | None:
         if not isinstance(node, Map):
             self.error(node, "an example is a mapping with `id`, `game` and its fields")
             return None
@@ -212,7 +217,7 @@ class _Reader:
         if is_play and is_auction:
             self.error(node, "an example is either a play (trick, hand) or an auction (dealer, calls), not both")
             return None
-        self.unknown_fields(node, AUCTION_FIELDS if is_auction else PLAY_FIELDS)
+        self.unknown_fields(node, (AUCTION_FIELDS if is_auction else PLAY_FIELDS) + extra)
         common = self.common(node)
         if is_auction:
             example: Example | None = self.auction(node, common)

@@ -1,0 +1,260 @@
+"""The ``build`` command: load content → check every example → read catalogs → render → write.
+
+Nothing is written unless every stage succeeds; the new site is written to a temporary folder
+next to the output and swapped in, so a failed build leaves the previous site as it was.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateError, TemplateSyntaxError
+
+from .check import count, load_documents
+from .i18n.catalogs import Catalog, Translator, catalog_path, read_catalog
+from .problems import Problem
+from .reader.examples import AuctionExample, ExampleSet, PlayExample
+from .reader.pages import Page, Site, read_page, read_site
+from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline
+from .verify import AuctionSolution, Mismatch, PlaySolution, verify
+from .views import AuctionView, PlayView, auction_view, play_view
+
+CONTENT, LOCALES, TEMPLATES, ASSETS = "content", "locales", "templates", "assets"
+SITE_FILE = f"{CONTENT}/site.yaml"
+
+
+@dataclass
+class Project:
+    """Everything a build reads, checked: the site, its pages, the examples' views, the catalogs."""
+
+    root: Path
+    site: Site | None = None
+    pages: list[Page] = field(default_factory=list)
+    views: dict[str, PlayView | AuctionView] = field(default_factory=dict)
+    catalogs: dict[str, Catalog] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    examples: int = 0
+
+
+def load_project(root: Path, catalogs: bool = True) -> Project:
+    """Read the site's configuration and pages, check every example, read every catalog
+    (unless ``catalogs`` is false) and compile the templates."""
+    project = Project(root)
+    examples = ExampleSet(problems=project.problems)
+    site_documents = load_documents([SITE_FILE], project.problems, root)
+    project.site = read_site(site_documents[0], examples) if site_documents else None
+    if project.site is None:
+        return project
+    for document in load_documents([f"{CONTENT}/{slug}.yaml" for slug in project.site.pages],
+                                   project.problems, root):
+        page = read_page(document, Path(document.path).stem, examples)
+        if page is not None:
+            project.pages.append(page)
+    verification = verify(examples.examples)
+    project.problems.extend(verification.problems)
+    project.mismatches = verification.mismatches
+    project.examples = len(examples.examples)
+    for example in examples.examples:
+        solution = verification.solutions.get(example.id)
+        if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
+            project.views[example.id] = play_view(example, solution)
+        elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
+            project.views[example.id] = auction_view(example, solution)
+    for locale in project.site.locales if catalogs else ():
+        display = catalog_path(Path(LOCALES), locale).as_posix()
+        catalog = read_catalog(root / display, display, locale, project.problems)
+        if catalog is not None:
+            project.catalogs[locale] = catalog
+    _check_templates(root / TEMPLATES, project.problems)
+    return project
+
+
+def _check_templates(folder: Path, problems: list[Problem]) -> None:
+    """Compile every template, so that a syntax error is reported at its line before rendering."""
+    env = make_environment(folder)
+    for name in sorted(env.list_templates()):
+        if name.startswith(f"{ASSETS}/"):
+            continue
+        try:
+            env.get_template(name)
+        except TemplateSyntaxError as error:
+            problems.append(Problem(f"{TEMPLATES}/{name}", error.lineno, 1, f"template syntax: {error.message}"))
+
+
+def page_href(slug: str) -> str:
+    """A page's file name within its locale's folder."""
+    return f"{slug}.html"
+
+
+class SiteRenderer:
+    """Renders every output file of a checked project into memory, path by path."""
+
+    def __init__(self, project: Project) -> None:
+        assert project.site is not None
+        self.project = project
+        self.site: Site = project.site
+        self.templates = project.root / TEMPLATES
+        self.translators = {
+            locale: Translator(locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix())
+            for locale in self.site.locales}
+        self.renderers = {locale: LocaleRenderer(self.templates, self.site, locale, translator)
+                          for locale, translator in self.translators.items()}
+        self.files: dict[str, bytes] = {}
+
+    def url(self, locale: str, name: str) -> str:
+        return f"{self.site.base_url}{locale}/{name}"
+
+    def alternates(self, name: str) -> list[Link]:
+        """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
+        return [Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), False)
+                for code in self.site.published]
+
+    def languages(self, locale: str, name: str) -> list[Link]:
+        """The language switcher: the same page in every published locale (and this one, if a draft)."""
+        codes = self.site.published + ([locale] if locale not in self.site.published else [])
+        return [Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), code == locale)
+                for code in codes]
+
+    def add(self, path: str, text: str) -> None:
+        if path in self.files:
+            raise AssertionError(f"two outputs at {path}")  # paths are planned once below
+        self.files[path] = text.encode("utf-8")
+
+    def render(self) -> dict[str, bytes]:
+        """Every output file: each locale's pages and index, the language chooser, the sitemap, assets."""
+        for locale, renderer in self.renderers.items():
+            published = self.site.locales[locale] == "published"
+            nav = [{"href": page_href(page.slug), "title": renderer.markdown(page.title), "slug": page.slug}
+                   for page in self.project.pages]
+            for page in self.project.pages:
+                name = page_href(page.slug)
+                self.add(f"{locale}/{name}", renderer.render(
+                    "page.html", page=page, views=self.project.views, root="../",
+                    canonical=self.url(locale, name), alternates=self.alternates(name) if published else [],
+                    languages=self.languages(locale, name),
+                    nav=[dict(item, current=item["slug"] == page.slug) for item in nav]))
+            entries = [{"page": page, "href": page_href(page.slug),
+                        "examples": _example_count(page)}
+                       for page in self.project.pages]
+            self.add(f"{locale}/index.html", renderer.render(
+                "index.html", pages=entries, root="../", canonical=self.url(locale, "index.html"),
+                alternates=self.alternates("index.html") if published else [],
+                languages=self.languages(locale, "index.html"),
+                nav=[dict(item, current=False) for item in nav]))
+        self.add("index.html", self.root_page())
+        self.add("sitemap.xml", self.sitemap())
+        for asset in sorted((self.templates / ASSETS).rglob("*")):
+            if asset.is_file():
+                self.files[f"{ASSETS}/{asset.relative_to(self.templates / ASSETS).as_posix()}"] = asset.read_bytes()
+        return self.files
+
+    def root_page(self) -> str:
+        env = make_environment(self.templates)
+        languages = [{"locale": code, "name": language_name(code), "href": f"{code}/index.html",
+                      "site_name": self.renderers[code].markdown(self.site.name)}
+                     for code in self.site.published]
+        return env.get_template("root.html").render(
+            site=self.site, site_name=markdown_inline(self.site.name.msgid), languages=languages,
+            alternates=self.alternates("index.html"))
+
+    def sitemap(self) -> str:
+        names = ["index.html"] + [page_href(page.slug) for page in self.project.pages]
+        urls: list[dict[str, Any]] = [{"url": self.site.base_url, "alternates": []}]
+        for code in self.site.published:
+            urls += [{"url": self.url(code, name), "alternates": self.alternates(name)} for name in names]
+        env = make_environment(self.templates)
+        return env.get_template("sitemap.xml").render(urls=urls, base_url=self.site.base_url)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Messages shown in English, per locale, in a stable order."""
+        return sorted(problem for translator in self.translators.values() for problem in translator.warnings.values())
+
+
+def _example_count(page: Page) -> int:
+    return sum(1 for section in page.sections for block in section.blocks if block.kind == "example")
+
+
+def write_site(files: dict[str, bytes], out: Path) -> None:
+    """Write the files into a new folder beside ``out``, then swap it in; the old site is removed
+    only once the new one is in place."""
+    out = out.absolute()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        for name in sorted(files):
+            target = staging / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(files[name])
+        staging.chmod(0o755)
+        previous = None
+        if out.exists():
+            previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+            out.rename(previous / "site")
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if previous is not None:
+        shutil.rmtree(previous, ignore_errors=True)
+
+
+@dataclass
+class BuildResult:
+    """What a build did: exit code, files rendered, warnings."""
+
+    code: int
+    files: dict[str, bytes] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> BuildResult:
+    """Build the site of the project at ``root`` into ``out`` (None: render only, write nothing).
+
+    Exit code 0 when built, 1 when an example does not hold, 2 when the input is invalid
+    (or, with ``strict``, a translation is missing); nothing is written unless 0.
+    """
+    started = time.perf_counter()
+    project = load_project(root)
+    if project.problems or project.mismatches:
+        for problem in sorted(project.problems):
+            report(problem)
+        for mismatch in project.mismatches:
+            report(mismatch)
+        failing = len({m.example.id for m in project.mismatches})
+        parts = [count(len(project.problems), "error")] if project.problems else []
+        parts += [f"{count(failing, 'example')} not holding"] if failing else []
+        report(f"{' and '.join(parts)}; nothing written")
+        return BuildResult(2 if project.problems else 1)
+    renderer = SiteRenderer(project)
+    try:
+        files = renderer.render()
+    except TemplateError as error:
+        line = getattr(error, "lineno", None) or 1
+        name = getattr(error, "name", None) or getattr(error, "filename", None) or "templates"
+        report(Problem(f"{TEMPLATES}/{name}" if not str(name).startswith(TEMPLATES) else str(name), line, 1,
+                       f"template: {error}"))
+        report("1 error; nothing written")
+        return BuildResult(2)
+    warnings = renderer.warnings
+    for warning in warnings:
+        report(Problem(warning.path, warning.line, warning.column, warning.message,
+                       "error" if strict else "warning"))
+    if strict and warnings:
+        report(f"{count(len(warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
+        return BuildResult(2, files, warnings)
+    if out is not None:
+        write_site(files, out)
+    assert project.site is not None
+    pages = sum(1 for name in files if name.endswith(".html"))
+    report(f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "
+           f"{count(len(project.site.locales), 'locale')}{f' into {out}/' if out is not None else ''}: "
+           f"{count(project.examples, 'example')} checked, {count(len(warnings), 'warning')}, "
+           f"{time.perf_counter() - started:.2f} s")
+    return BuildResult(0, files, warnings)

@@ -1,0 +1,1 @@
+"""Translation: the catalogs of each locale, the game's terms, and message extraction."""

@@ -1,0 +1,159 @@
+"""Each locale's gettext catalog (``locales/LOCALE/LC_MESSAGES/messages.po``), read with Babel,
+and the translator that renders a locale from it.
+
+A catalog's problems (syntax, plural header, a placeholder lost in a translation) are errors at
+FILE:LINE. A message with no translation, or a fuzzy one, shows the English source and is a
+warning naming the message (``build --strict`` makes warnings errors).
+"""
+
+from __future__ import annotations
+
+import gettext as stdlib_gettext
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.pofile import PoFileError, read_po
+
+from ..problems import Problem
+from .terms import Message
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+Key = tuple[str | None, str]
+"""A message's identity: its context and its (singular) source text."""
+
+
+def catalog_path(locales: Path, locale: str) -> Path:
+    """Where a locale's catalog is."""
+    return locales / locale / "LC_MESSAGES" / "messages.po"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A catalog's translation of one message: one string, or one per plural form."""
+
+    strings: tuple[str, ...]
+    fuzzy: bool
+    line: int
+
+
+@dataclass
+class Catalog:
+    """A locale's translations by message, and its plural rule (from the Plural-Forms header)."""
+
+    locale: str
+    path: str
+    entries: dict[Key, Entry]
+    plural: Callable[[int], int]
+
+
+def read_catalog(path: Path, display: str, locale: str, problems: list[Problem]) -> Catalog | None:
+    """Read a ``.po`` file; None (with problems added) when it cannot be used."""
+    if not path.is_file():
+        problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `python -m generator i18n update`"))
+        return None
+    try:
+        with path.open("rb") as stream:
+            po = read_po(stream, locale=locale, abort_invalid=True)
+    except PoFileError as error:
+        problems.append(Problem(display, error.lineno, 1, f"catalog syntax: {str(error).rsplit(' on ', 1)[0]}"
+                                                          f" ({error.line.strip()[:60]!r})"))
+        return None
+    except (ValueError, UnicodeDecodeError) as error:
+        problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}"))
+        return None
+    before = len(problems)
+    plural = _plural_rule(po.mime_headers, display, problems)
+    entries: dict[Key, Entry] = {}
+    for message in po:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        key: Key = (message.context, ids[0])
+        if not all(strings):
+            continue
+        line = message.lineno or 1
+        if not message.fuzzy:
+            _check_placeholders(ids, strings, display, line, problems)
+        entries[key] = Entry(tuple(strings), message.fuzzy, line)
+    if plural is None or len(problems) > before:
+        return None
+    return Catalog(locale, display, entries, plural)
+
+
+def _plural_rule(headers: list[tuple[str, str]], display: str, problems: list[Problem]) -> Callable[[int], int] | None:
+    value = dict(headers).get("Plural-Forms", "nplurals=2; plural=(n != 1);")
+    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
+    try:
+        if match is None:
+            raise ValueError("expected `nplurals=N; plural=EXPRESSION;`")
+        rule = stdlib_gettext.c2py(match.group(2))
+        count = int(match.group(1))
+        if any(not 0 <= rule(n) < count for n in range(200)):
+            raise ValueError(f"the expression gives a form outside 0..{count - 1}")
+    except (ValueError, SyntaxError, RecursionError) as error:
+        problems.append(Problem(display, 1, 1, f"bad Plural-Forms header {value!r}: {error}"))
+        return None
+    return rule
+
+
+def _check_placeholders(ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int,
+                        problems: list[Problem]) -> None:
+    """Every ``%(name)s`` of the source must be in each translation, and no other."""
+    wanted = set(PLACEHOLDER.findall(ids[-1]))
+    for string in strings:
+        found = set(PLACEHOLDER.findall(string))
+        # A plural form may leave out the number itself ("один" for 1 in some languages).
+        missing = wanted - found - ({"num"} if len(ids) > 1 else set())
+        extra = found - wanted
+        if missing or extra:
+            what = "; ".join(filter(None, (
+                f"missing {', '.join(f'%({n})s' for n in sorted(missing))}" if missing else "",
+                f"unknown {', '.join(f'%({n})s' for n in sorted(extra))}" if extra else "")))
+            problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: {what}: "
+                                                      "keep the placeholders of the source text"))
+            return
+
+
+@dataclass
+class Translator:
+    """Translates messages for one locale, and records those it had to show in English."""
+
+    locale: str
+    catalog: Catalog | None
+    catalog_display: str
+    warnings: dict[Key, Problem] = field(default_factory=dict)
+
+    def gettext(self, message: Message, origin: str | None = None) -> str:
+        """The translation, or the English source (with a warning) when there is none."""
+        entry = self._entry(message, origin)
+        return entry.strings[0] if entry else message.msgid
+
+    def ngettext(self, message: Message, n: int, origin: str | None = None) -> str:
+        """The plural form for ``n``, or the English singular or plural (with a warning)."""
+        entry = self._entry(message, origin)
+        if entry is None or self.catalog is None:
+            return message.msgid if n == 1 else (message.plural or message.msgid)
+        return entry.strings[min(self.catalog.plural(n), len(entry.strings) - 1)]
+
+    def _entry(self, message: Message, origin: str | None) -> Entry | None:
+        key = (message.context, message.msgid)
+        entry = self.catalog.entries.get(key) if self.catalog else None
+        if entry is not None and not entry.fuzzy:
+            return entry
+        if key not in self.warnings:
+            shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
+            context = f" ({message.context})" if message.context else ""
+            if entry is not None:
+                self.warnings[key] = Problem(self.catalog_display, entry.line, 1,
+                                             f"{self.locale}: fuzzy translation of {shown!r}{context}: "
+                                             "English shown; review it and remove the fuzzy flag",
+                                             severity="warning")
+            else:
+                where = f" (from {origin})" if origin else ""
+                self.warnings[key] = Problem(self.catalog_display, 1, 1,
+                                             f"{self.locale}: no translation of {shown!r}{context}{where}: "
+                                             "English shown", severity="warning")
+        return None

@@ -1,0 +1,106 @@
+"""The game's terms as source messages: card names, seats, calls, games, rule sets.
+
+Each term is an English message with a context (``msgctxt``), so that a translator can give
+each use its own grammar: Russian says "Рука Севера" (genitive) where it says "Север" alone.
+The site asks for a term by its engine value; this module is the only place that maps one
+to the other, and :data:`TERMS` lists them all for extraction.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..rules import CAPOT, GENERALE, Call, CallKind, Card, Game, Rank, Seat, Suit
+
+
+class Message(NamedTuple):
+    """A source message: context, text, and the English plural when it has one."""
+
+    context: str | None
+    msgid: str
+    plural: str | None = None
+
+
+_SUITS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+_A_SUIT = {Suit.SPADES: "a spade", Suit.HEARTS: "a heart", Suit.DIAMONDS: "a diamond", Suit.CLUBS: "a club"}
+_RANKS = {Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack",
+          Rank.TEN: "10", Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"}
+_SEATS = {Seat.SOUTH: "South", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+_GAMES = {Game.TRUMP: "Trump game", Game.NO_TRUMP: "No-trump game", Game.COINCHE: "Coinche"}
+_RULES = {"house": "House rules", "official": "Official rules"}
+_NAMED_CONTRACTS = {CAPOT: "Capot", GENERALE: "Générale"}
+
+
+def card(card: Card) -> Message:
+    """A card's name as it stands alone: "King of spades"."""
+    return Message("card", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
+
+
+def rank_index(rank: Rank) -> Message:
+    """The short rank printed in a card's corner: "K"."""
+    return Message("card corner", rank.code())
+
+
+def seat(seat: Seat) -> Message:
+    """A seat's name: "South"."""
+    return Message("seat", _SEATS[seat])
+
+
+def hand_of(seat: Seat) -> Message:
+    """The label of a seat's hand: "South's hand:"."""
+    return Message("hand", f"{_SEATS[seat]}'s hand:")
+
+
+def trump_suit(suit: Suit) -> Message:
+    """A suit as the trump of a play example's setup: "hearts"."""
+    return Message("trump", _SUITS[suit])
+
+
+def turned_suit(suit: Suit) -> Message:
+    """The suit of the turned card in an auction's setup: "a heart"."""
+    return Message("turned card", _A_SUIT[suit])
+
+
+def game(game: Game) -> Message:
+    """A game's name as a setup line starts with it: "Trump game"."""
+    return Message("game", _GAMES[game])
+
+
+def rules(name: str) -> Message:
+    """A rule set's label: "House rules"."""
+    return Message("rules", _RULES[name])
+
+
+def contract(value: int) -> Message | None:
+    """The name of Capot or Générale; None for a numbered contract (written as its number)."""
+    name = _NAMED_CONTRACTS.get(value)
+    return Message("contract", name) if name else None
+
+
+def call(call: Call) -> Message:
+    """A call as the list of calls shows it: "Pass", "Takes in spades", "%(contract)s in hearts"."""
+    if call.kind is CallKind.PASS:
+        return Message("call", "Pass")
+    if call.kind is CallKind.TAKE:
+        return Message("call", "Takes" if call.suit is None else f"Takes in {_SUITS[call.suit]}")
+    if call.kind is CallKind.BID:
+        assert call.suit is not None
+        return Message("call", f"%(contract)s in {_SUITS[call.suit]}")
+    return Message("call", "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
+
+
+def _all_terms() -> list[Message]:
+    terms = [card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
+    terms += [rank_index(rank) for rank in reversed(Rank)]
+    terms += [seat(s) for s in Seat] + [hand_of(s) for s in Seat]
+    terms += [trump_suit(s) for s in Suit] + [turned_suit(s) for s in Suit]
+    terms += [game(g) for g in Game] + [rules(name) for name in _RULES]
+    terms += [Message("contract", name) for name in _NAMED_CONTRACTS.values()]
+    terms += [call(Call(CallKind.PASS)), call(Call(CallKind.TAKE))]
+    terms += [call(Call(CallKind.TAKE, s)) for s in Suit] + [call(Call(CallKind.BID, s, 80)) for s in Suit]
+    terms += [call(Call(CallKind.COINCHE)), call(Call(CallKind.SURCOINCHE))]
+    return terms
+
+
+TERMS: tuple[Message, ...] = tuple(_all_terms())
+"""Every term, in a stable order (suits, then ranks from the ace down), for extraction."""

@@ -1,0 +1,341 @@
+"""The site's content read from located YAML: its configuration and its pages.
+
+A page is a title, an "in brief" summary and sections of blocks: paragraphs, lists, worked
+examples (in the engine's example format, plus a title and an explanation), a figure and notes.
+Every string is English source text that keeps where it was written, so that a catalog, a
+warning or a translator can point at it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..rules import Call, CallKind, Seat
+from .examples import Example, ExampleSet, PlayExample, Reader
+from .source import Document, Map, Node, Pos, Scalar
+
+_START = Pos(1, 1, 0, 0)
+
+SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+LOCALE_PATTERN = re.compile(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?\Z")
+LOCALE_STATES = ("published", "draft")
+EXAMPLE_EXTRA = ("title", "explanation")
+_BLOCK_KINDS = ("text", "list", "example", "figure", "note")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A source string (English, inline Markdown) and where it is written."""
+
+    msgid: str
+    path: str
+    line: int
+    column: int
+
+    @property
+    def origin(self) -> str:
+        """``FILE:LINE``, as catalogs and warnings cite it."""
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of prose."""
+
+    kind: ClassVar[str] = "text"
+
+    text: Text
+
+
+@dataclass(frozen=True)
+class Items:
+    """A bulleted list."""
+
+    kind: ClassVar[str] = "list"
+
+    items: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A paragraph set apart, such as a difference between the house and official rules."""
+
+    kind: ClassVar[str] = "note"
+
+    text: Text
+
+
+@dataclass(frozen=True)
+class ExampleBlock:
+    """A worked example: its title, the engine-checked example, and its explanation."""
+
+    kind: ClassVar[str] = "example"
+
+    title: Text
+    example: Example
+    explanation: Text
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A picture of the app's screen drawn from a checked play example and a contract."""
+
+    kind: ClassVar[str] = "figure"
+
+    alt: Text
+    caption: Text
+    taker: Seat
+    contract: Call
+    example: PlayExample
+
+
+Block = Paragraph | Items | Note | ExampleBlock | Figure
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its blocks."""
+
+    heading: Text
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One help page, as its content file writes it."""
+
+    slug: str
+    path: str
+    title: Text
+    summary: tuple[Block, ...]
+    sections: tuple[Section, ...]
+
+    @property
+    def texts(self) -> list[Text]:
+        """Every source string of the page, in reading order."""
+        texts = [self.title]
+        for block in self.summary:
+            texts.extend(_block_texts(block))
+        for section in self.sections:
+            texts.append(section.heading)
+            for block in section.blocks:
+                texts.extend(_block_texts(block))
+        return texts
+
+
+@dataclass(frozen=True)
+class Site:
+    """The site's configuration: its name, base URL, locales (published or draft) and pages."""
+
+    path: str
+    name: Text
+    base_url: str
+    locales: dict[str, str]
+    pages: tuple[str, ...]
+
+    @property
+    def published(self) -> list[str]:
+        """The locales shown in the language chooser and the sitemap."""
+        return [code for code, state in self.locales.items() if state == "published"]
+
+
+def _block_texts(block: Block) -> list[Text]:
+    if isinstance(block, (Paragraph, Note)):
+        return [block.text]
+    if isinstance(block, Items):
+        return list(block.items)
+    if isinstance(block, ExampleBlock):
+        return [block.title, block.explanation]
+    if isinstance(block, Figure):
+        return [block.alt, block.caption]
+    raise TypeError(block)
+
+
+def is_page(document: Document) -> bool:
+    """True for a page file (a mapping with `sections`), as opposed to a list of examples."""
+    return isinstance(document.root, Map) and document.root.get("sections") is not None
+
+
+def is_site(document: Document) -> bool:
+    """True for the site's configuration file (a mapping with `locales`)."""
+    return isinstance(document.root, Map) and document.root.get("locales") is not None
+
+
+class _ContentReader:
+    """Reads page and site files; the problems go to the run's list, as for examples."""
+
+    def __init__(self, document: Document, examples: ExampleSet) -> None:
+        self.document = document
+        self.examples = examples
+        self.reader = Reader(document.path, examples.problems)
+
+    def fields(self, node: Node | None, what: str, required: tuple[str, ...],
+               optional: tuple[str, ...] = ()) -> Map | None:
+        """``node`` as a mapping, with unknown and missing fields reported."""
+        if not isinstance(node, Map):
+            where = node or self.document.root or Scalar("", True, _START)
+            self.reader.error(where, f"{what}: expected a mapping with {', '.join(required)}")
+            return None
+        self.reader.unknown_fields(node, required + optional)
+        for key in required:
+            self.reader.require(node, key)
+        return node
+
+    def text(self, node: Node | None, what: str) -> Text | None:
+        if node is None:
+            return None
+        value = self.reader.text(node, what)
+        if value is None:
+            return None
+        if not value.strip():
+            self.reader.error(node, f"{what}: empty text: write the English source text")
+            return None
+        if _looks_like_html(value):
+            self.reader.error(node, f"{what}: raw HTML is not allowed in content: use Markdown "
+                                    "(**bold**, *italic*, [text](url))")
+            return None
+        return Text(" ".join(value.split()), self.document.path, node.pos.line, node.pos.column)
+
+    def blocks(self, node: Node | None, what: str) -> tuple[Block, ...]:
+        blocks: list[Block] = []
+        for item in (self.reader.items(node, what) or []) if node is not None else []:
+            if not isinstance(item, Map) or len(item.entries) != 1 or item.entries[0][0].value not in _BLOCK_KINDS:
+                self.reader.error(item, f"{what}: each block is one of `text:`, `list:`, `example:`, "
+                                        "`figure:` or `note:`")
+                continue
+            block = self.block(item.entries[0][0].value, item.entries[0][1])
+            if block is not None:
+                blocks.append(block)
+        return tuple(blocks)
+
+    def block(self, kind: str, node: Node) -> Block | None:
+        if kind == "text":
+            text = self.text(node, "text")
+            return Paragraph(text) if text else None
+        if kind == "note":
+            text = self.text(node, "note")
+            return Note(text) if text else None
+        if kind == "list":
+            texts = [self.text(item, "list") for item in self.reader.items(node, "list") or []]
+            return Items(tuple(t for t in texts if t)) if texts and all(texts) else None
+        if kind == "example":
+            return self.example_block(node)
+        return self.figure(node)
+
+    def example_block(self, node: Node) -> ExampleBlock | None:
+        title = self.text(node.get("title"), "title") if isinstance(node, Map) else None
+        explanation = self.text(node.get("explanation"), "explanation") if isinstance(node, Map) else None
+        example = self.examples.add(self.reader, node, EXAMPLE_EXTRA)
+        if isinstance(node, Map):
+            for key in EXAMPLE_EXTRA:
+                self.reader.require(node, key)
+        if example is None or title is None or explanation is None:
+            return None
+        return ExampleBlock(title, example, explanation)
+
+    def figure(self, node: Node) -> Figure | None:
+        figure = self.fields(node, "figure", ("alt", "caption", "contract", "example"))
+        if figure is None:
+            return None
+        alt = self.text(figure.get("alt"), "alt")
+        caption = self.text(figure.get("caption"), "caption")
+        contract_node = figure.get("contract")
+        taker = contract = None
+        if contract_node is not None:
+            pair = self.reader.one_key(contract_node, "contract")
+            if pair is not None:
+                taker = self.reader.parsed(pair[0], "contract", Seat.parse)
+                contract = self.reader.parsed(pair[1], "contract", Call.parse)
+                if contract is not None and contract.kind is not CallKind.BID:
+                    self.reader.error(pair[1], "contract: write a bid such as `100 S` (VALUE SUIT)")
+                    contract = None
+        example_node = figure.get("example")
+        example = self.examples.add(self.reader, example_node) if example_node is not None else None
+        if example is not None and not isinstance(example, PlayExample):
+            self.reader.error(example_node, "figure: the example is a play (trick and hand), not an auction")
+            return None
+        if isinstance(example, PlayExample) and contract is not None and example.trump != contract.suit:
+            self.reader.error(contract_node, f"contract: its suit {contract.suit} is not the example's "
+                                             f"trump {example.trump}")
+            return None
+        if alt is None or caption is None or taker is None or contract is None or example is None:
+            return None
+        return Figure(alt, caption, taker, contract, example)
+
+    def page(self, slug: str) -> Page | None:
+        root = self.fields(self.document.root, "page", ("title", "summary", "sections"))
+        if root is None:
+            return None
+        before = len(self.examples.problems)
+        title = self.text(root.get("title"), "title")
+        summary = self.blocks(root.get("summary"), "summary")
+        sections: list[Section] = []
+        for item in self.reader.items(root.get("sections"), "sections") or [] if root.get("sections") else []:
+            section = self.fields(item, "section", ("heading", "content"))
+            if section is None:
+                continue
+            heading = self.text(section.get("heading"), "heading")
+            blocks = self.blocks(section.get("content"), "content")
+            if heading is not None:
+                sections.append(Section(heading, blocks))
+        if title is None or len(self.examples.problems) > before:
+            return None
+        return Page(slug, self.document.path, title, summary, tuple(sections))
+
+    def site(self) -> Site | None:
+        root = self.fields(self.document.root, "site", ("name", "base_url", "locales", "pages"))
+        if root is None:
+            return None
+        before = len(self.examples.problems)
+        name = self.text(root.get("name"), "name")
+        base_url = self.base_url(root.get("base_url"))
+        locales: dict[str, str] = {}
+        locales_node = root.get("locales")
+        if locales_node is not None and not isinstance(locales_node, Map):
+            self.reader.error(locales_node, "locales: expected `LOCALE: published` (or draft) lines")
+        elif isinstance(locales_node, Map):
+            for key, value in locales_node.entries:
+                state = self.reader.text(value, f"locales.{key.value}")
+                if not LOCALE_PATTERN.match(key.value):
+                    self.reader.error(key, f"locales: {key.value!r} is not a locale code such as es or pt_BR")
+                elif state not in LOCALE_STATES and state is not None:
+                    self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
+                elif state is not None:
+                    locales[key.value] = state
+        pages: list[str] = []
+        for item in self.reader.items(root.get("pages"), "pages") or [] if root.get("pages") else []:
+            slug = self.reader.text(item, "pages")
+            if slug is not None and not SLUG_PATTERN.match(slug):
+                self.reader.error(item, f"pages: {slug!r}: a page is named by its file, such as bidding")
+            elif slug in pages:
+                self.reader.error(item, f"pages: {slug!r} listed twice: keep one")
+            elif slug is not None:
+                pages.append(slug)
+        if len(self.examples.problems) > before or name is None or base_url is None:
+            return None
+        return Site(self.document.path, name, base_url, locales, tuple(pages))
+
+    def base_url(self, node: Node | None) -> str | None:
+        value = self.reader.text(node, "base_url") if node is not None else None
+        if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
+            self.reader.error(node, f"base_url: {value!r}: write the address the site is published at, "  # type: ignore[arg-type]
+                                    "such as https://help.example.com/")
+            return None
+        return None if value is None else value.rstrip("/") + "/"
+
+
+def _looks_like_html(text: str) -> bool:
+    """True when the text holds an HTML tag or comment, which content may not use."""
+    return re.search(r"<[A-Za-z!/?]", text) is not None
+
+
+def read_page(document: Document, slug: str, examples: ExampleSet) -> Page | None:
+    """The page of a content file; None (with its problems added to ``examples``) when invalid."""
+    return _ContentReader(document, examples).page(slug)
+
+
+def read_site(document: Document, examples: ExampleSet) -> Site | None:
+    """The site's configuration; None (with its problems added) when invalid."""
+    return _ContentReader(document, examples).site()

@@ -1,0 +1,140 @@
+"""Rendering: one Jinja environment per locale, with the page's language passed explicitly.
+
+Everything a template prints is escaped: translations are text, content and translated prose
+go through Markdown with raw HTML off (markdown-it also refuses ``javascript:`` links), and
+format strings escape their values unless they are markup we built (a card chip).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+from markdown_it import MarkdownIt
+
+from .i18n import terms
+from .i18n.catalogs import Translator
+from .i18n.terms import Message
+from .reader.pages import Site, Text
+from .rules import RULESETS, Call, CallKind, Card, Game, Rank, Seat, Suit
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
+"""Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
+
+
+def markdown_inline(text: str) -> Markup:
+    """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text."""
+    return Markup(_MARKDOWN.renderInline(text))
+
+
+def language_name(code: str) -> str:
+    """The language's name in itself, from CLDR, as a menu shows it: "Español", "हिन्दी"."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def rules_matter(game: Game) -> bool:
+    """True when the rule sets differ for ``game``, so that an example says which one it uses."""
+    flags = {(rules.must_undertrump, rules.coinche_out_of_turn) for rules in
+             (by_game[game] for by_game in RULESETS.values())}
+    return len(flags) > 1
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link to the same page in another locale."""
+
+    locale: str
+    name: str
+    href: str
+    url: str
+    current: bool
+
+
+class LocaleRenderer:
+    """Renders the pages of one locale; the translator records what it had to show in English."""
+
+    def __init__(self, templates: Path, site: Site, locale: str, translator: Translator) -> None:
+        self.site = site
+        self.locale = locale
+        self.translator = translator
+        self.env = make_environment(templates)
+        self.env.globals.update(
+            _=self.gettext, ngettext=self.ngettext, pgettext=self.pgettext, md=self.markdown,
+            card_name=self.card_name, card_corner=self.card_corner, seat_name=self.seat_name,
+            hand_label=self.hand_label, call_name=self.call_name, game_name=self.game_name,
+            rules_name=self.rules_name, trump_name=self.trump_name, turned_name=self.turned_name,
+            rules_matter=rules_matter, suit_code=lambda suit: Suit(suit).code(),
+            locale=locale, lang=locale.replace("_", "-"), site=site,
+            site_name=self.markdown(site.name), is_draft=site.locales.get(locale) == "draft")
+
+    def render(self, template: str, **context: Any) -> str:
+        """Render one template of this locale."""
+        return self.env.get_template(template).render(**context)
+
+    def _format(self, text: str, values: dict[str, Any]) -> Markup:
+        return Markup(escape(text)) % values if values else Markup(escape(text))
+
+    def gettext(self, msgid: str, **values: Any) -> Markup:
+        """A template's message, translated, escaped and filled with ``values``."""
+        return self._format(self.translator.gettext(Message(None, msgid)), values)
+
+    def pgettext(self, context: str, msgid: str, **values: Any) -> Markup:
+        """A template's message with a context."""
+        return self._format(self.translator.gettext(Message(context, msgid)), values)
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
+        """The plural form for ``n`` (CLDR's, through the catalog's Plural-Forms), with ``%(num)s``."""
+        text = self.translator.ngettext(Message(None, singular, plural), n)
+        return self._format(text, {"num": n, **values})
+
+    def markdown(self, text: Text) -> Markup:
+        """A content string, translated, as inline Markdown."""
+        return markdown_inline(self.translator.gettext(Message(None, text.msgid), text.origin))
+
+    def term(self, message: Message) -> str:
+        return self.translator.gettext(message)
+
+    def card_name(self, card: Card) -> str:
+        return self.term(terms.card(card))
+
+    def card_corner(self, rank: Rank) -> str:
+        return self.term(terms.rank_index(rank))
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.term(terms.seat(seat))
+
+    def hand_label(self, seat: Seat) -> str:
+        return self.term(terms.hand_of(seat))
+
+    def game_name(self, game: Game) -> str:
+        return self.term(terms.game(game))
+
+    def rules_name(self, name: str) -> str:
+        return self.term(terms.rules(name))
+
+    def trump_name(self, suit: Suit) -> str:
+        return self.term(terms.trump_suit(suit))
+
+    def turned_name(self, suit: Suit) -> str:
+        return self.term(terms.turned_suit(suit))
+
+    def call_name(self, call: Call) -> Markup:
+        """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
+        text = self.term(terms.call(call))
+        if call.kind is not CallKind.BID:
+            return Markup(escape(text))
+        assert call.value is not None
+        named = terms.contract(call.value)
+        return self._format(text, {"contract": self.term(named) if named else str(call.value)})
+
+
+def make_environment(templates: Path) -> Environment:
+    """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
+    return Environment(loader=FileSystemLoader(str(templates)), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                       auto_reload=False)
