@@ -57,8 +57,9 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem])
         with path.open("rb") as stream:
             po = read_po(stream, locale=locale, abort_invalid=True)
     except PoFileError as error:
-        problems.append(Problem(display, error.lineno, 1, f"catalog syntax: {str(error).rsplit(' on ', 1)[0]}"
-                                                          f" ({error.line.strip()[:60]!r})"))
+        message = str(error).rsplit(" on ", 1)[0]
+        problems.append(Problem(display, error.lineno + 1, 1,  # Babel counts this line from 0
+                                f"catalog syntax: {message} ({error.line.strip()[:60]!r})"))
         return None
     except (ValueError, UnicodeDecodeError) as error:
         problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}"))

@@ -1,0 +1,98 @@
+"""The ``serve`` command: build into a temporary folder, serve it on localhost, rebuild on change.
+
+A watcher polls the modification times of content/, locales/ and templates/; after a change
+it rebuilds (a failed build keeps the last good site and prints the errors). Served pages get
+a small script that reloads them when a new build is in place, as ``mkdocs serve`` does.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from .build import CONTENT, LOCALES, TEMPLATES, build
+
+_RELOAD = (b"<script>(function(){var v=null;setInterval(function(){fetch('/__build').then(function(r)"
+           b"{return r.text()}).then(function(t){if(v!==null&&t!==v)location.reload();v=t}).catch(function()"
+           b"{})},700)})();</script>")
+
+
+def snapshot(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """The watched files with their modification time and size, to detect a change."""
+    files = []
+    for folder in (CONTENT, LOCALES, TEMPLATES):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file():
+                status = path.stat()
+                files.append((path.as_posix(), status.st_mtime_ns, status.st_size))
+    return tuple(files)
+
+
+class _State:
+    """The build number the pages poll, shared between the watcher and the server."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+
+
+def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestHandler]:
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            if self.path == "/__build":
+                body = str(state.generation).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Cache-Control", "no-store")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            path = Path(self.translate_path(self.path))
+            if path.is_dir():
+                path = path / "index.html"
+            if path.suffix == ".html" and path.is_file():
+                body = path.read_bytes().replace(b"</body>", _RELOAD + b"</body>", 1)
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Cache-Control", "no-store")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass  # one line per request would drown the build reports
+
+    return functools.partial(Handler, directory=str(folder))  # type: ignore[return-value]
+
+
+def serve(root: Path, port: int, poll: float = 0.5) -> int:
+    """Serve the project's site on http://127.0.0.1:PORT/ until interrupted; 2 if the first build fails."""
+    with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
+        out = Path(temporary) / "site"
+        if build(root, out, strict=False).code != 0:
+            return 2
+        state = _State()
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(out, state))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        print(f"Serving on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
+        seen = snapshot(root)
+        try:
+            while True:
+                time.sleep(poll)
+                current = snapshot(root)
+                if current != seen:
+                    seen = current
+                    if build(root, out, strict=False).code == 0:
+                        state.generation += 1
+                    print(flush=True)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.shutdown()
+    return 0

@@ -1,0 +1,159 @@
+"""Bad input fails the build clearly (FILE:LINE:COL, every problem, exit 1 or 2) and loses
+nothing: the previous site stays byte for byte. Hostile text is shown as text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .site_helpers import copy_project, run_build, tree
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def replace(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def set_translation(project: Path, locale: str, msgid: str, msgstr: str) -> None:
+    """Give ``msgid`` (a one-line message) the translation ``msgstr`` in a locale's catalog."""
+    path = project / "locales" / locale / "LC_MESSAGES" / "messages.po"
+    text = path.read_text(encoding="utf-8")
+    pattern = re.compile(r'(msgid "' + re.escape(msgid) + r'"\n)msgstr (?:".*"\n)+')
+    assert pattern.search(text), msgid
+    escaped = msgstr.replace("\\", "\\\\").replace('"', '\\"')
+    path.write_text(pattern.sub(lambda m: m.group(1) + f'msgstr "{escaped}"\n', text, count=1), encoding="utf-8")
+
+
+def built_then_broken(project: Path, break_it) -> tuple[int, list[str], bool]:
+    """Build, break an input, build again: (second exit code, its report, site unchanged)."""
+    out = project / "site"
+    first, lines = run_build(project, out, strict=False)
+    assert first.code == 0, lines
+    before = tree(out)
+    break_it(project)
+    second, lines = run_build(project, out, strict=False)
+    return second.code, lines, tree(out) == before
+
+
+def test_yaml_errors_are_listed_with_file_line_column_and_nothing_is_written(project: Path) -> None:
+    def break_it(project: Path) -> None:
+        replace(project / "content/bidding.yaml", "          turned: H\n", "          turned: X\n")
+        replace(project / "content/allowed-cards.yaml", "hand: {N: [KS, 7S, JH, 9C, 10D]}",
+                "hand: {N: [KS, 7S, JH, 9C, 9C]}")
+        replace(project / "content/allowed-cards.yaml", "          title: East must overtrump\n",
+                "          titel: East must overtrump\n")
+
+    code, lines, unchanged = built_then_broken(project, break_it)
+    assert code == 2 and unchanged
+    assert lines[-1] == "3 errors; nothing written"
+    assert re.match(r"content/allowed-cards\.yaml:\d+:\d+: error: hand: card 9C twice", lines[0])
+    assert re.match(r"content/allowed-cards\.yaml:\d+:\d+: error: unknown field 'titel': did you mean `title`\?",
+                    lines[1])
+    assert re.match(r"content/bidding\.yaml:\d+:\d+: error: turned: unknown suit or card 'X'", lines[2])
+
+
+def test_an_example_that_does_not_hold_fails_with_checks_message(project: Path) -> None:
+    def break_it(project: Path) -> None:
+        replace(project / "content/allowed-cards.yaml", "            allowed: [9S]\n", "            allowed: [9S, KH]\n")
+
+    code, lines, unchanged = built_then_broken(project, break_it)
+    assert code == 1 and unchanged
+    assert re.fullmatch(r"content/allowed-cards\.yaml:\d+: must-overtrump: allowed: file says \[9S, KH\], "
+                        r"engine computes \[9S\]", lines[0])
+    assert lines[-1] == "1 example not holding; nothing written"
+
+
+def test_raw_html_in_content_is_refused(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(
+        p / "content/bidding.yaml", "title: Take, pass, coinche", "title: Take <script>alert(1)</script>"))
+    assert code == 2 and unchanged
+    assert re.match(r"content/bidding\.yaml:4:8: error: title: raw HTML is not allowed", lines[0])
+
+
+def test_a_broken_template_is_named_at_its_line(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(
+        p / "templates/page.html", "{% endfor %}", "{% endfo %}"))
+    assert code == 2 and unchanged
+    assert re.match(r"templates/page\.html:\d+:1: error: template syntax", lines[0])
+
+
+def test_a_broken_catalog_is_named_at_its_line(project: Path) -> None:
+    def break_it(project: Path) -> None:
+        replace(project / "locales/fr/LC_MESSAGES/messages.po", 'msgid "Second round"', 'msgid "Second round"\noops')
+
+    code, lines, unchanged = built_then_broken(project, break_it)
+    assert code == 2 and unchanged
+    text = (project / "locales/fr/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
+    line = text.splitlines().index("oops") + 1
+    assert lines[0].startswith(f"locales/fr/LC_MESSAGES/messages.po:{line}:1: error: catalog syntax")
+
+
+def test_a_translation_that_loses_a_placeholder_is_an_error(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(
+        project, lambda p: set_translation(p, "es", "Winner: %(seat)s.", "Ganador."))
+    assert code == 2 and unchanged
+    assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: translation of 'Winner: %\(seat\)s\.': "
+                    r"missing %\(seat\)s", lines[0])
+
+
+def test_a_bad_plural_header_is_an_error(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(
+        p / "locales/bg/LC_MESSAGES/messages.po", "plural=(n != 1)", "plural=(n !!= 1)"))
+    assert code == 2 and unchanged
+    assert lines[0].startswith("locales/bg/LC_MESSAGES/messages.po:1:1: error: bad Plural-Forms header")
+
+
+def test_a_missing_translation_is_a_warning_with_english_shown_and_an_error_when_strict(project: Path) -> None:
+    set_translation(project, "bg", "In brief", "")
+    result, lines = run_build(project, project / "site", strict=False)
+    assert result.code == 0
+    assert lines[0] == ("locales/bg/LC_MESSAGES/messages.po:1:1: warning: bg: no translation of 'In brief': "
+                        "English shown")
+    assert ">In brief</h2>" in (project / "site/bg/bidding.html").read_text(encoding="utf-8")
+    assert ", 1 warning, " in lines[-1]
+    before = tree(project / "site")
+    strict, lines = run_build(project, project / "site", strict=True)
+    assert strict.code == 2 and tree(project / "site") == before
+    assert lines[0].startswith("locales/bg/LC_MESSAGES/messages.po:1:1: error: bg: no translation of 'In brief'")
+
+
+def test_a_fuzzy_translation_is_shown_in_english_with_its_line(project: Path) -> None:
+    path = project / "locales/es/LC_MESSAGES/messages.po"
+    replace(path, 'msgid "In brief"', '#, fuzzy\nmsgid "In brief"')
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 0
+    assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: warning: es: fuzzy translation of 'In brief'",
+                    lines[0])
+    assert b">In brief</h2>" in result.files["es/bidding.html"]
+
+
+@pytest.mark.parametrize("hostile", [
+    "<script>alert(1)</script>",
+    '<img src=x onerror="alert(1)">',
+    "[click](javascript:alert(1))",
+])
+def test_hostile_translations_render_as_text(project: Path, hostile: str) -> None:
+    set_translation(project, "es", "In brief", hostile)  # a template string
+    set_translation(project, "es", "Take, pass, coinche", hostile)  # a content string (Markdown)
+    set_translation(project, "es", "French Belote", hostile)  # the site's name
+    replace(project / "locales/es/LC_MESSAGES/messages.po", 'msgstr "Rey de picas"', f'msgstr "{hostile}"'
+            .replace('"alert', '\\"alert').replace(')">', ')\\">'))  # a card name
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 0, lines
+    for name in ("es/bidding.html", "es/allowed-cards.html", "index.html"):
+        html = result.files[name].decode()
+        assert "<script>alert" not in html and "<img src=x" not in html
+        assert 'href="javascript:' not in html
+    if hostile.startswith("<script>"):
+        html = result.files["es/bidding.html"].decode()
+        assert '<h2 id="brief">&lt;script&gt;alert(1)&lt;/script&gt;</h2>' in html
+        assert '<span class="card sS">&lt;script&gt;alert(1)&lt;/script&gt;</span>' in result.files[
+            "es/allowed-cards.html"].decode()
