@@ -10,6 +10,7 @@ from pathlib import Path
 from .fix import fix_text
 from .problems import Problem
 from .reader.examples import ExampleSet
+from .reader.pages import is_page, is_site, read_page
 from .reader.source import Document, SourceError, load
 from .verify import verify
 
@@ -47,14 +48,23 @@ def load_documents(files: list[str], problems: list[Problem], base: Path | None 
     return documents
 
 
+def read_examples(documents: list[Document], problems: list[Problem]) -> ExampleSet:
+    """The examples of example files and of page files (the site's configuration has none)."""
+    examples = ExampleSet(problems=problems)
+    for document in documents:
+        if is_page(document):
+            read_page(document, Path(document.path).stem, examples)
+        elif not is_site(document):
+            examples.add_document(document)
+    return examples
+
+
 def run_check(paths: list[str], fix: bool) -> int:
     """Check (or fix) the example files; 0 all hold, 1 some do not, 2 the input is invalid."""
     files = expand(paths)
     problems: list[Problem] = []
     documents = load_documents(files, problems)
-    examples = ExampleSet(problems=problems)
-    for document in documents:
-        examples.add_document(document)
+    examples = read_examples(documents, problems)
     verification = verify(examples.examples)
     problems.extend(verification.problems)
     if problems:

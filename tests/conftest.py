@@ -10,6 +10,7 @@ from generator.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "tests" / "examples"
+CONTENT = ROOT / "content"
 
 
 @pytest.fixture

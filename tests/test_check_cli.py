@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, ROOT
+from .conftest import CONTENT, EXAMPLES, ROOT
 
 COMMENTED = """\
 # Hand-written examples; comments and layout must survive --fix.
@@ -150,7 +150,7 @@ def test_problems_of_every_file_are_listed_and_ids_are_unique_across_files(tmp_p
 
 
 def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:
-    for args in ([], ["check"]):
+    for args in ([], ["check"], ["build"], ["serve"], ["i18n"], ["i18n", "extract"], ["i18n", "update"]):
         result = subprocess.run([sys.executable, "-m", "generator", *args, "--help"], cwd=ROOT,
                                 capture_output=True, text=True)
         assert result.returncode == 0 and "usage: python -m generator" in result.stdout
@@ -159,12 +159,23 @@ def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:
     assert result.returncode == 0 and result.stdout.endswith("all hold\n")
 
 
-@pytest.mark.parametrize("name", ["seeds-allowed-cards.yaml", "seeds-bidding.yaml"])
-def test_fix_on_files_that_hold_changes_nothing(tmp_path: Path, run_cli, name: str) -> None:
-    copy = tmp_path / name
-    copy.write_bytes((EXAMPLES / name).read_bytes())
+@pytest.mark.parametrize("path", [CONTENT / "allowed-cards.yaml", CONTENT / "bidding.yaml",
+                                  EXAMPLES / "rules-play.yaml"], ids=lambda path: path.name)
+def test_fix_on_files_that_hold_changes_nothing(tmp_path: Path, run_cli, path: Path) -> None:
+    copy = tmp_path / path.name
+    copy.write_bytes(path.read_bytes())
     assert run_cli("check", "--fix", str(copy))[0] == 0
-    assert copy.read_bytes() == (EXAMPLES / name).read_bytes()
+    assert copy.read_bytes() == path.read_bytes()
+
+
+def test_fix_writes_the_answer_into_an_example_of_a_page(tmp_path: Path, run_cli) -> None:
+    copy = tmp_path / "allowed-cards.yaml"
+    text = (CONTENT / "allowed-cards.yaml").read_text(encoding="utf-8")
+    copy.write_text(text.replace("            allowed: [9S]\n", "            allowed: [9S, KH]\n"), encoding="utf-8")
+    code, output = run_cli("check", str(copy))
+    assert code == 1 and "must-overtrump: allowed: file says [9S, KH], engine computes [9S]" in output
+    assert run_cli("check", "--fix", str(copy))[0] == 0
+    assert copy.read_text(encoding="utf-8") == text
 
 
 TRICK = """\

@@ -1,4 +1,5 @@
-"""Every example file under tests/examples holds: the seeds' examples and the hand-made edge cases.
+"""Every example holds: those of the site's pages (content/) and the hand-made edge cases
+(tests/examples/).
 
 Each example is its own test, so a failure names the example and the field.
 """
@@ -7,20 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from generator.check import expand, load_documents
+from generator.check import expand, load_documents, read_examples
 from generator.problems import Problem
 from generator.reader.examples import AuctionExample, ExampleSet, PlayExample
 from generator.verify import agrees, answer, solve_auction, solve_play
 
-from .conftest import EXAMPLES
+from .conftest import CONTENT, EXAMPLES
 
 
 def load_all() -> ExampleSet:
     problems: list[Problem] = []
-    examples = ExampleSet(problems=problems)
-    for document in load_documents(expand([str(EXAMPLES)]), problems):
-        examples.add_document(document)
-    return examples
+    return read_examples(load_documents(expand([str(CONTENT), str(EXAMPLES)]), problems), problems)
 
 
 EXAMPLE_SET = load_all()
@@ -45,13 +43,14 @@ def by_file(name: str) -> list:
 
 
 def test_the_seed_pages_examples_are_all_there() -> None:
-    plays = by_file("seeds-allowed-cards.yaml")
-    auctions = by_file("seeds-bidding.yaml")
+    plays = by_file("content/allowed-cards.yaml")
+    auctions = [example for example in by_file("content/bidding.yaml") if isinstance(example, AuctionExample)]
     assert len(plays) == 9 and all(isinstance(example, PlayExample) for example in plays)
-    assert len(auctions) >= 6 and all(isinstance(example, AuctionExample) for example in auctions)
+    assert len(auctions) == 6
     stated = {(example.game.value, example.rules.name) for example in plays}
     assert {("coinche", "house"), ("coinche", "official"), ("no-trump", "house")} <= stated
     trick = next(example for example in plays if "points" in example.expect)
     assert trick.expect["points"].value == 41 and trick.expect["winner"].value.code() == "E"
     assert any("rejected" in example.expect for example in auctions)
-    assert {example.rules.name for example in auctions if example.game.value == "coinche"} == {"house", "official"}
+    out_of_turn = [example for example in EXAMPLE_SET.examples if example.id.startswith("coinche-out-of-turn")]
+    assert {example.rules.name for example in out_of_turn} == {"house", "official"}
