@@ -1,4 +1,5 @@
-"""Benchmarks: the engine's allowed-card throughput and `check` on a 10,000-example file.
+"""Benchmarks: the engine's allowed-card throughput, `check` on a 10,000-example file, and the
+full site build next to the floor of importing its libraries.
 
 Run: .venv/bin/python bench/run.py   (prints medians of several runs; single process, one core)
 """
@@ -74,13 +75,33 @@ def bench_check(rng: random.Random) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "examples.yaml"
         path.write_text(example_file(10_000, rng), encoding="utf-8")
-        times, code = [], 0
-        for _ in range(REPEATS):
-            start = time.perf_counter()
-            code = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], cwd=ROOT,
-                                  capture_output=True).returncode
-            times.append(time.perf_counter() - start)
+        return median_seconds([sys.executable, "-m", "generator", "check", str(path)])
+
+
+def median_seconds(command: list[str], repeats: int = REPEATS) -> tuple[float, int]:
+    """Median wall time of a command run from the repository root, and its last exit code."""
+    times, code = [], 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        code = subprocess.run(command, cwd=ROOT, capture_output=True).returncode
+        times.append(time.perf_counter() - start)
     return statistics.median(times), code
+
+
+def bench_build() -> tuple[float, float, int]:
+    """Median wall time of the full strict build (into a temporary folder) and of the floor:
+    a Python that only imports jinja2, babel, yaml and markdown_it. Runs alternate, so that
+    machine noise hits both alike."""
+    floor_command = [sys.executable, "-c", "import jinja2, babel, yaml, markdown_it"]
+    with tempfile.TemporaryDirectory() as folder:
+        build_command = [sys.executable, "-m", "generator", "build", "--strict", "--out", f"{folder}/site"]
+        builds, floors, code = [], [], 0
+        for _ in range(REPEATS):
+            floor, _ = median_seconds(floor_command, 1)
+            build, code = median_seconds(build_command, 1)
+            floors.append(floor)
+            builds.append(build)
+    return statistics.median(builds), statistics.median(floors), code
 
 
 def main() -> None:
@@ -89,6 +110,9 @@ def main() -> None:
     print(f"allowed cards: {rate:,.0f} positions/s (median of {REPEATS}; aim >= 250,000)")
     seconds, code = bench_check(rng)
     print(f"check, 10,000 examples: {seconds:.2f} s (median of {REPEATS}, whole command; exit {code}; aim < 2 s)")
+    build, floor, code = bench_build()
+    print(f"site build: {build:.2f} s; floor (import jinja2, babel, yaml, markdown_it): {floor:.2f} s; "
+          f"ratio {build / floor:.2f} (medians of {REPEATS}; exit {code}; aim <= 1.5)")
 
 
 if __name__ == "__main__":

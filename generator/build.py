@@ -20,11 +20,13 @@ from .i18n.catalogs import Catalog, Translator, catalog_path, read_catalog
 from .problems import Problem
 from .reader.examples import AuctionExample, ExampleSet, PlayExample
 from .reader.pages import Page, Site, read_page, read_site
-from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline
+from .render import CompiledTemplates, Link, LocaleRenderer, language_name, make_environment, markdown_inline
 from .verify import AuctionSolution, Mismatch, PlaySolution, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
 CONTENT, LOCALES, TEMPLATES, ASSETS = "content", "locales", "templates", "assets"
+CACHE = ".cache"
+"""Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
 SITE_FILE = f"{CONTENT}/site.yaml"
 
 
@@ -37,6 +39,7 @@ class Project:
     pages: list[Page] = field(default_factory=list)
     views: dict[str, PlayView | AuctionView] = field(default_factory=dict)
     catalogs: dict[str, Catalog] = field(default_factory=dict)
+    compiled: CompiledTemplates | None = None
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     examples: int = 0
@@ -68,16 +71,17 @@ def load_project(root: Path, catalogs: bool = True) -> Project:
             project.views[example.id] = auction_view(example, solution)
     for locale in project.site.locales if catalogs else ():
         display = catalog_path(Path(LOCALES), locale).as_posix()
-        catalog = read_catalog(root / display, display, locale, project.problems)
+        catalog = read_catalog(root / display, display, locale, project.problems, root / CACHE / "catalogs")
         if catalog is not None:
             project.catalogs[locale] = catalog
-    _check_templates(root / TEMPLATES, project.problems)
+    project.compiled = CompiledTemplates(root / CACHE / "templates")
+    _check_templates(root / TEMPLATES, project.compiled, project.problems)
     return project
 
 
-def _check_templates(folder: Path, problems: list[Problem]) -> None:
+def _check_templates(folder: Path, compiled: CompiledTemplates, problems: list[Problem]) -> None:
     """Compile every template, so that a syntax error is reported at its line before rendering."""
-    env = make_environment(folder)
+    env = make_environment(folder, compiled)
     for name in sorted(env.list_templates()):
         if name.startswith(f"{ASSETS}/"):
             continue
@@ -103,7 +107,7 @@ class SiteRenderer:
         self.translators = {
             locale: Translator(locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix())
             for locale in self.site.locales}
-        self.renderers = {locale: LocaleRenderer(self.templates, self.site, locale, translator)
+        self.renderers = {locale: LocaleRenderer(self.templates, self.site, locale, translator, project.compiled)
                           for locale, translator in self.translators.items()}
         self.files: dict[str, bytes] = {}
 
@@ -155,7 +159,7 @@ class SiteRenderer:
         return self.files
 
     def root_page(self) -> str:
-        env = make_environment(self.templates)
+        env = make_environment(self.templates, self.project.compiled)
         languages = [{"locale": code, "name": language_name(code), "href": f"{code}/index.html",
                       "site_name": self.renderers[code].markdown(self.site.name)}
                      for code in self.site.published]
@@ -168,7 +172,7 @@ class SiteRenderer:
         urls: list[dict[str, Any]] = [{"url": self.site.base_url, "alternates": []}]
         for code in self.site.published:
             urls += [{"url": self.url(code, name), "alternates": self.alternates(name)} for name in names]
-        env = make_environment(self.templates)
+        env = make_environment(self.templates, self.project.compiled)
         return env.get_template("sitemap.xml").render(urls=urls, base_url=self.site.base_url)
 
     @property

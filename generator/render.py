@@ -7,12 +7,14 @@ format strings escape their values unless they are markup we built (a card chip)
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from babel import Locale, localedata
+from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 from markdown_it import MarkdownIt
 
@@ -26,14 +28,19 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
 """Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def markdown_inline(text: str) -> Markup:
     """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text."""
     return Markup(_MARKDOWN.renderInline(text))
 
 
+@functools.cache
 def language_name(code: str) -> str:
     """The language's name in itself, from CLDR, as a menu shows it: "Español", "हिन्दी"."""
-    name = Locale.parse(code).get_display_name(code) or code
+    # The locale's own data file names it, without the cost of merging in its parents; a
+    # regional locale (pt_BR) may only inherit its name, and then takes the full lookup.
+    name = localedata.load(code, merge_inherited=False).get("languages", {}).get(code)
+    name = name or Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]
 
 
@@ -58,11 +65,12 @@ class Link:
 class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
-    def __init__(self, templates: Path, site: Site, locale: str, translator: Translator) -> None:
+    def __init__(self, templates: Path, site: Site, locale: str, translator: Translator,
+                 compiled: BytecodeCache | None = None) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
-        self.env = make_environment(templates)
+        self.env = make_environment(templates, compiled)
         self.env.globals.update(
             _=self.gettext, ngettext=self.ngettext, pgettext=self.pgettext, md=self.markdown,
             card_name=self.card_name, card_corner=self.card_corner, seat_name=self.seat_name,
@@ -133,8 +141,41 @@ class LocaleRenderer:
         return self._format(text, {"contract": self.term(named) if named else str(call.value)})
 
 
-def make_environment(templates: Path) -> Environment:
+class CompiledTemplates(BytecodeCache):
+    """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
+    when ``folder`` is writable, kept there between builds. Jinja keys each entry by the
+    template's source, so an edited template is compiled again."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.memory: dict[str, bytes] = {}
+        self.disk: FileSystemBytecodeCache | None = None
+        if folder is not None:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                self.disk = FileSystemBytecodeCache(str(folder))
+            except OSError:
+                self.disk = None  # a read-only project builds as well, only slower
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        data = self.memory.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+        elif self.disk is not None:
+            self.disk.load_bytecode(bucket)
+            if bucket.code is not None:
+                self.memory[bucket.key] = bucket.bytecode_to_string()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.memory[bucket.key] = bucket.bytecode_to_string()
+        if self.disk is not None:
+            try:
+                self.disk.dump_bytecode(bucket)
+            except OSError:
+                self.disk = None
+
+
+def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
     return Environment(loader=FileSystemLoader(str(templates)), autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                       auto_reload=False)
+                       auto_reload=False, bytecode_cache=compiled)

@@ -9,16 +9,19 @@ warning naming the message (``build --strict`` makes warnings errors).
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+import hashlib
+import io
+import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from babel.messages.pofile import PoFileError, read_po
-
 from ..problems import Problem
 from .terms import Message
 
+_DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 Key = tuple[str | None, str]
 """A message's identity: its context and its (singular) source text."""
@@ -48,14 +51,29 @@ class Catalog:
     plural: Callable[[int], int]
 
 
-def read_catalog(path: Path, display: str, locale: str, problems: list[Problem]) -> Catalog | None:
-    """Read a ``.po`` file; None (with problems added) when it cannot be used."""
+def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
+                 cache: Path | None = None) -> Catalog | None:
+    """Read a ``.po`` file; None (with problems added) when it cannot be used.
+
+    A valid catalog is also kept in ``cache`` as JSON named by the hash of its bytes (what
+    ``msgfmt`` does with ``.mo`` files, for the same reason: parsing ``.po`` is slow).
+    A catalog that differs from its cached copy is parsed again.
+    """
     if not path.is_file():
         problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `python -m generator i18n update`"))
         return None
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    cached = cache / f"{locale}.json" if cache is not None else None
+    if cached is not None and cached.is_file():
+        stored, header, rows = json.loads(cached.read_text(encoding="utf-8"))
+        plural = _plural_rule([("Plural-Forms", header)], display, problems) if stored == digest else None
+        if plural is not None:
+            return Catalog(locale, display, {(context, msgid): Entry(tuple(strings), fuzzy, line)
+                                             for context, msgid, strings, fuzzy, line in rows}, plural)
+    from babel.messages.pofile import PoFileError, read_po  # only when the cache does not answer
     try:
-        with path.open("rb") as stream:
-            po = read_po(stream, locale=locale, abort_invalid=True)
+        po = read_po(io.BytesIO(data), abort_invalid=True)  # the plural rule is read from the header below
     except PoFileError as error:
         message = str(error).rsplit(" on ", 1)[0]
         problems.append(Problem(display, error.lineno + 1, 1,  # Babel counts this line from 0
@@ -81,11 +99,21 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem])
         entries[key] = Entry(tuple(strings), message.fuzzy, line)
     if plural is None or len(problems) > before:
         return None
+    if cached is not None:
+        header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
+        rows = [[context, msgid, entry.strings, entry.fuzzy, entry.line] for (context, msgid), entry in entries.items()]
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps([digest, header, rows], ensure_ascii=False), encoding="utf-8")
+            temporary.replace(cached)
+        except OSError:
+            pass  # a read-only project is only slower
     return Catalog(locale, display, entries, plural)
 
 
 def _plural_rule(headers: list[tuple[str, str]], display: str, problems: list[Problem]) -> Callable[[int], int] | None:
-    value = dict(headers).get("Plural-Forms", "nplurals=2; plural=(n != 1);")
+    value = dict(headers).get("Plural-Forms", _DEFAULT_PLURAL)
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
     try:
         if match is None:

@@ -1,0 +1,130 @@
+"""Every page in headless Chromium (Debian's `chromium` and `chromium-driver`): no console
+errors, the language switcher leads to the same page in the chosen language, the page shows
+every line of its source document as the browser renders it, and screenshots at phone and
+desktop widths are saved under test-artifacts/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+from .pagetext import document_lines, missing_lines
+from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS, run_build
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+WIDTHS = {"phone": 390, "desktop": 1280}
+
+# The text as the browser renders it: an image by its alternative text, an inline SVG by its
+# aria-label (its drawing's letters are decoration), CSS-generated suit symbols not at all.
+VISIBLE_TEXT = """
+const copy = document.body.cloneNode(true);
+copy.querySelectorAll('svg[aria-label]').forEach(e => e.replaceWith(e.getAttribute('aria-label')));
+copy.querySelectorAll('img').forEach(e => e.replaceWith(e.getAttribute('alt') || ''));
+copy.style.position = 'absolute'; copy.style.left = '-99999px';
+document.documentElement.appendChild(copy);
+const text = copy.innerText;
+copy.remove();
+return text;
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("browser") / "site"
+    result, lines = run_build(ROOT, out)
+    assert result.code == 0, lines
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    if not Path(CHROMIUM).exists() or not Path(CHROMEDRIVER).exists():
+        pytest.fail("headless Chromium is needed: apt-get install chromium chromium-driver (see .ci/run)")
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-extensions", "--hide-scrollbars",
+                     "--force-color-profile=srgb", "--lang=en-US", "--allow-file-access-from-files"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    yield driver
+    driver.quit()
+
+
+def console_errors(driver) -> list[dict]:
+    return [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
+
+
+def screenshot(driver, name: str) -> Path:
+    """A full-page screenshot at the window's current width."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    width = driver.get_window_size()["width"]
+    driver.set_window_size(width, min(max(height, 600), 16000))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    driver.save_screenshot(str(path))
+    return path
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("slug", ["index", *PAGES])
+def test_page_in_chromium(site: Path, browser, locale: str, slug: str) -> None:
+    browser.get_log("browser")  # forget what earlier pages logged
+    for label, width in WIDTHS.items():
+        browser.set_window_size(width, 900)
+        browser.get((site / locale / f"{slug}.html").as_uri())
+        assert browser.execute_script("return document.documentElement.lang") == locale
+        assert browser.execute_script("return document.styleSheets.length") == 1, "the stylesheet loads"
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{label}: the page is {overflow}px wider than the window"
+        path = screenshot(browser, f"{locale}-{slug}-{label}.png")
+        assert path.stat().st_size > 10_000
+    assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_language_switcher_leads_to_the_same_page(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(390, 900)
+    for slug in PAGES:
+        for target in LOCALES:
+            if target == locale:
+                continue
+            browser.get((site / locale / f"{slug}.html").as_uri())
+            links = browser.find_elements(By.CSS_SELECTOR, f'nav.langs a[hreflang="{target}"]')
+            assert len(links) == 1
+            links[0].click()
+            assert browser.current_url == (site / target / f"{slug}.html").as_uri()
+            assert browser.execute_script("return document.documentElement.lang") == target
+            current = browser.find_element(By.CSS_SELECTOR, 'nav.langs a[aria-current="page"]')
+            assert current.get_attribute("hreflang") == target
+    assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("document", sorted(SEED_PAGES))
+def test_the_rendered_page_shows_every_line_of_its_document(site: Path, browser, document: str) -> None:
+    browser.set_window_size(390, 900)
+    browser.get((site / SEED_PAGES[document]).as_uri())
+    text = browser.execute_script(VISIBLE_TEXT)
+    lines = document_lines((SEEDS / document).read_text(encoding="utf-8"))
+    assert missing_lines(lines, text) == []
+
+
+def test_the_language_chooser_in_chromium(site: Path, browser) -> None:
+    browser.set_window_size(390, 900)
+    browser.get((site / "index.html").as_uri())
+    screenshot(browser, "root-index-phone.png")
+    browser.find_element(By.CSS_SELECTOR, 'a[hreflang="hi"]').click()
+    assert browser.current_url == (site / "hi" / "index.html").as_uri()
+    assert console_errors(browser) == []
