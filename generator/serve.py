@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import signal
 import tempfile
 import threading
 import time
@@ -71,8 +72,13 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
     return functools.partial(Handler, directory=str(folder))  # type: ignore[return-value]
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(root: Path, port: int, poll: float = 0.5) -> int:
     """Serve the project's site on http://127.0.0.1:PORT/ until interrupted; 2 if the first build fails."""
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl+C does, removing the build
     with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
         out = Path(temporary) / "site"
         if build(root, out, strict=False).code != 0:
