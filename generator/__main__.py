@@ -51,7 +51,23 @@ def parser() -> argparse.ArgumentParser:
         "update", help="merge locales/messages.pot into every locale's catalog",
         description="Merge the template into each catalog: new messages added, changed ones marked fuzzy "
                     "(the previous source kept), removed ones kept as obsolete.")
-    for action in (extract, update):
+    add = actions.add_parser(
+        "add", help="start a new language: a draft catalog, registered in content/site.yaml",
+        description="Check LOCALE with CLDR, create locales/LOCALE/LC_MESSAGES/messages.po (CLDR's plural forms, "
+                    "the language's name) from the current messages, and register the locale as a draft: "
+                    "built and marked as a draft, left out of the language chooser and the sitemap.")
+    add.add_argument("locale", metavar="LOCALE", help="a CLDR locale code, such as de, pt_BR or sr_Latn")
+    stats = actions.add_parser(
+        "stats", help="per locale: translated, fuzzy, untranslated, percent",
+        description="Count each catalog's messages against locales/messages.pot.")
+    stats.add_argument("--strict", action="store_true", help="exit 1 when a published locale is not complete")
+    stats.add_argument("--json", action="store_true", help="print JSON (for CI)")
+    publish = actions.add_parser(
+        "publish", help="publish a draft locale once its catalog is complete",
+        description="Flip LOCALE to published in content/site.yaml; refused (exit 1) while a message is "
+                    "untranslated or fuzzy.")
+    publish.add_argument("locale", metavar="LOCALE", help="the locale to publish, such as de")
+    for action in (extract, update, add, stats, publish):
         _project_options(action, out=False)
     return main
 
@@ -78,8 +94,13 @@ def main(argv: list[str] | None = None) -> int:
             out = arguments.out if arguments.out is not None else arguments.project / "site"
             return build(arguments.project, out, arguments.strict).code
         if arguments.command == "i18n":
-            from .i18n.commands import run_extract, run_update
-            return (run_extract if arguments.action == "extract" else run_update)(arguments.project)
+            from .i18n import commands
+            if arguments.action in ("add", "publish"):
+                run = commands.run_add if arguments.action == "add" else commands.run_publish
+                return run(arguments.project, arguments.locale)
+            if arguments.action == "stats":
+                return commands.run_stats(arguments.project, arguments.strict, arguments.json)
+            return (commands.run_extract if arguments.action == "extract" else commands.run_update)(arguments.project)
         if arguments.command == "serve":
             from .serve import serve
             gc.enable()

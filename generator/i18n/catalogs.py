@@ -91,9 +91,10 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         key: Key = (message.context, ids[0])
-        if not all(strings):
-            continue
         line = message.lineno or 1
+        if not all(strings):  # untranslated: kept for its line, which a warning cites
+            entries[key] = Entry((), False, line)
+            continue
         if not message.fuzzy:
             _check_placeholders(ids, strings, display, line, problems)
         entries[key] = Entry(tuple(strings), message.fuzzy, line)
@@ -170,19 +171,17 @@ class Translator:
     def _entry(self, message: Message, origin: str | None) -> Entry | None:
         key = (message.context, message.msgid)
         entry = self.catalog.entries.get(key) if self.catalog else None
-        if entry is not None and not entry.fuzzy:
+        if entry is not None and entry.strings and not entry.fuzzy:
             return entry
         if key not in self.warnings:
             shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
-            context = f" ({message.context})" if message.context else ""
-            if entry is not None:
-                self.warnings[key] = Problem(self.catalog_display, entry.line, 1,
-                                             f"{self.locale}: fuzzy translation of {shown!r}{context}: "
-                                             "English shown; review it and remove the fuzzy flag",
-                                             severity="warning")
-            else:
-                where = f" (from {origin})" if origin else ""
-                self.warnings[key] = Problem(self.catalog_display, 1, 1,
-                                             f"{self.locale}: no translation of {shown!r}{context}{where}: "
-                                             "English shown", severity="warning")
+            what = f"{self.locale}: {'fuzzy translation' if entry and entry.fuzzy else 'no translation'} of " \
+                   f"{shown!r}{f' ({message.context})' if message.context else ''}" \
+                   f"{f' (from {origin})' if origin else ''}: English shown"
+            if entry is None:
+                what += "; the message is not in the catalog: run `python -m generator i18n update`"
+            elif entry.fuzzy:
+                what += "; review the translation and remove the fuzzy flag"
+            self.warnings[key] = Problem(self.catalog_display, entry.line if entry else 1, 1, what,
+                                         severity="warning")
         return None

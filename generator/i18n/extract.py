@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
+
+from babel import Locale
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
@@ -139,6 +142,17 @@ def write_template(locales: Path, catalog: Catalog) -> bool:
     return write_if_changed(locales / POT, _text(catalog))
 
 
+def new_catalog(code: str) -> bytes:
+    """An empty catalog for a new locale: CLDR's plural forms in the header, and the language's
+    own name (also from CLDR) as its team, so that the file says what it is in any tool."""
+    locale = Locale.parse(code)
+    name = locale.get_display_name(locale) or code
+    catalog = Catalog(locale=code, project=PROJECT, fuzzy=False, language_team=f"{name} <{code}>",
+                      last_translator="none yet", revision_date=datetime.now(timezone.utc),
+                      header_comment=f"# {name} ({code}) translation of the Belote help site.\n#")
+    return _text(catalog)
+
+
 def update_catalogs(locales: Path, codes: list[str]) -> list[str]:
     """Merge the template into each locale's catalog (creating it if needed); the locales changed."""
     with (locales / POT).open("rb") as stream:
@@ -146,12 +160,11 @@ def update_catalogs(locales: Path, codes: list[str]) -> list[str]:
     changed = []
     for code in codes:
         path = catalog_path(locales, code)
-        if path.is_file():
-            with path.open("rb") as stream:
-                catalog = read_po(stream, locale=code)
-        else:
-            catalog = Catalog(locale=code, project=PROJECT, fuzzy=False,
-                              header_comment=f"# {code} translation of the Belote help site.\n#")
+        if not path.is_file():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(new_catalog(code))
+        with path.open("rb") as stream:
+            catalog = read_po(stream, locale=code)
         catalog.update(template, update_creation_date=True)
         if write_if_changed(path, _text(catalog, include_previous=True)):
             changed.append(code)

@@ -1,0 +1,231 @@
+"""The translators' workflow: extract, update, add a language, stats, publish; and the catalogs'
+soundness (msgfmt, Babel's checks, CLDR plural forms)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.pofile import read_po, write_po
+
+from generator.i18n.catalogs import read_catalog
+from generator.i18n.commands import set_locale_state
+from generator.problems import Problem
+
+from .conftest import ROOT
+from .pagetext import visible_text
+from .site_helpers import LOCALES, copy_project, run_build, tree
+
+CATALOGS = [ROOT / "locales" / code / "LC_MESSAGES" / "messages.po" for code in LOCALES]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def cli(run_cli, project: Path, *args: str) -> tuple[int, str]:
+    return run_cli(*args[:-1], "-C", str(project), args[-1]) if args[-1] not in ("extract", "update", "stats") \
+        else run_cli(*args, "-C", str(project))
+
+
+# The catalogs are sound --------------------------------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: .ci/run installs gettext")
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_msgfmt_check_passes_without_a_warning(path: Path) -> None:
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: .ci/run installs gettext")
+def test_msgfmt_checks_the_template_formats() -> None:
+    # A template's header keeps its placeholders (translator, team) by design; its messages are checked.
+    result = subprocess.run(["msgfmt", "--check-format", "-o", "/dev/null", str(ROOT / "locales/messages.pot")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_msgfmt_is_installed() -> None:
+    assert shutil.which("msgfmt"), "gettext's msgfmt is needed: apt-get install gettext (see .ci/run)"
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_babel_checks_pass(path: Path) -> None:
+    with path.open("rb") as stream:
+        catalog = read_po(stream, locale=path.parent.parent.name)
+    assert [(message.id, errors) for message, errors in catalog.check()] == []
+    assert not [message.id for message in catalog if message.id and (message.fuzzy or not message.string)]
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_plural_forms_follow_cldr_categories(code: str, project: Path) -> None:
+    """Numbers of one CLDR category get one form, and each category its own, for trick points."""
+    problems: list[Problem] = []
+    catalog = read_catalog(ROOT / "locales" / code / "LC_MESSAGES/messages.po", code, code, problems)
+    assert catalog is not None and problems == []
+    cldr = Locale.parse(code).plural_form
+    forms: dict[str, set[int]] = {}
+    for points in range(0, 1001):
+        forms.setdefault(cldr(points), set()).add(catalog.plural(points))
+    assert all(len(indices) == 1 for indices in forms.values()), forms
+    assert len({next(iter(indices)) for indices in forms.values()}) == len(forms)
+    entry = catalog.entries[(None, "Trick value: %(sum)s = %(num)s point.")]
+    for category in forms:
+        assert "%(num)s" in entry.strings[next(iter(forms[category]))]
+
+
+# extract and update ------------------------------------------------------------------------------
+
+def test_extract_then_update_on_an_unchanged_tree_changes_nothing(project: Path, run_cli) -> None:
+    before = tree(project / "locales")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    assert tree(project / "locales") == before
+
+
+def test_the_template_has_source_references_and_a_comment_for_every_example_message() -> None:
+    with (ROOT / "locales/messages.pot").open("rb") as stream:
+        template = read_po(stream)
+    messages = [message for message in template if message.id]
+    assert all(message.locations for message in messages)
+    assert any(location == ("content/bidding.yaml", 4) for message in messages for location in message.locations)
+    titles = [m for m in messages if any(c.startswith(("Title of example", "Explanation of example"))
+                                         for c in m.auto_comments)]
+    assert len(titles) == 2 * 15  # 15 examples on the pages, each a title and an explanation
+    for message in titles:
+        comment = " ".join(message.auto_comments)
+        assert re.search(r"(Calls: 1\. \w+ .+ Result: )|(hand: .+ Allowed: )", comment), comment
+    rejected = next(m for m in messages if "coinche-lower-bid-rejected" in " ".join(m.auto_comments))
+    assert "2. North 90 S (refused)" in " ".join(rejected.auto_comments)
+
+
+def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(project: Path, run_cli) -> None:
+    page = project / "content/bidding.yaml"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("title: A bid must be higher", "title: A bid must always be higher")
+                    .replace("title: Coinche, then surcoinche", "title: Coinche, then surcoinche!"), encoding="utf-8")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    with (project / "locales/bg/LC_MESSAGES/messages.po").open("rb") as stream:
+        catalog = read_po(stream)
+    changed = catalog.get("A bid must always be higher")
+    assert changed.fuzzy and changed.string
+    text = (project / "locales/bg/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
+    assert '#, fuzzy\n#| msgid "A bid must be higher"\nmsgid "A bid must always be higher"' in text
+    assert "A bid must be higher" in catalog.obsolete or "A bid must be higher" not in catalog
+    result, lines = run_build(project, None, strict=True)
+    assert result.code == 2 and any("fuzzy translation of 'A bid must always be higher'" in line for line in lines)
+
+
+# add, stats, publish -----------------------------------------------------------------------------
+
+def translate(path: Path, only: set[str] | None = None) -> int:
+    """Fill the catalog's empty translations (with a marked copy of the source); return how many."""
+    with path.open("rb") as stream:
+        catalog = read_po(stream)
+    count = 0
+    for message in catalog:
+        if not message.id or (only is not None and message.id not in only):
+            continue
+        if isinstance(message.id, tuple):
+            message.string = (f"DE {message.id[0]}", f"DE {message.id[1]}")
+        else:
+            message.string = f"DE {message.id}"
+        count += 1
+    with path.open("wb") as stream:
+        write_po(stream, catalog, width=100)
+    return count
+
+
+def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
+    """The README's "Add a language": add, translate a few, build (draft), strict fails naming the
+    missing messages, translate the rest, publish: German is in the chooser, hreflang both ways."""
+    code, output = cli(run_cli, project, "i18n", "add", "de")
+    assert code == 0, output
+    catalog = project / "locales/de/LC_MESSAGES/messages.po"
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in catalog.read_text(encoding="utf-8")
+    assert "Language-Team: Deutsch <de>" in catalog.read_text(encoding="utf-8")
+    assert "  de: draft\n" in (project / "content/site.yaml").read_text(encoding="utf-8")
+
+    assert translate(catalog, {"In brief", "Allowed cards:", "Take, pass, coinche"}) == 3
+    result, lines = run_build(project, project / "site", strict=False)
+    assert result.code == 0, lines
+    assert any(re.match(r"locales/de/LC_MESSAGES/messages\.po:\d+:1: warning: de: no translation of "
+                        r"'Which card may be played\?' \(from content/allowed-cards\.yaml:4\): English shown$", line)
+               for line in lines), lines
+    assert not any("'In brief'" in line for line in lines)
+    german = (project / "site/de/bidding.html").read_text(encoding="utf-8")
+    assert 'lang="de"' in german and 'class="draft"' in german and "DE Take, pass, coinche" in german
+    assert "In the trump game" in visible_text(german)  # the English source as fallback
+    assert "de/" not in (project / "site/index.html").read_text(encoding="utf-8")
+    assert "/de/" not in (project / "site/sitemap.xml").read_text(encoding="utf-8")
+    assert 'hreflang="de"' not in (project / "site/es/bidding.html").read_text(encoding="utf-8")
+
+    strict, lines = run_build(project, project / "site", strict=True)
+    assert strict.code == 2 and any("error: de: no translation of 'Which card may be played?'" in line
+                                    for line in lines)
+    code, output = cli(run_cli, project, "i18n", "publish", "de")
+    assert code == 1 and "not published: 147 untranslated" in output
+
+    translate(catalog)
+    assert cli(run_cli, project, "i18n", "stats", "--strict")[0] == 0
+    code, output = cli(run_cli, project, "i18n", "publish", "de")
+    assert code == 0, output
+    assert "  de: published\n" in (project / "content/site.yaml").read_text(encoding="utf-8")
+    result, lines = run_build(project, project / "site", strict=True)
+    assert result.code == 0, lines
+    german = (project / "site/de/allowed-cards.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" hreflang="es" href="https://help.belote.example/es/allowed-cards.html">' in german
+    assert 'class="draft"' not in german
+    spanish = (project / "site/es/allowed-cards.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" hreflang="de" href="https://help.belote.example/de/allowed-cards.html">' in spanish
+    assert 'href="../de/allowed-cards.html" hreflang="de" lang="de"' in spanish
+    assert ">Deutsch<" in (project / "site/index.html").read_text(encoding="utf-8")
+    assert "https://help.belote.example/de/bidding.html" in (project / "site/sitemap.xml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code, message", [
+    ("xx", "error: 'xx' is not a locale CLDR knows"),
+    ("es", "error: es is already a locale of the site (published)"),
+])
+def test_add_refuses_an_unknown_or_existing_locale(project: Path, run_cli, code: str, message: str) -> None:
+    before = tree(project)
+    result, output = cli(run_cli, project, "i18n", "add", code)
+    assert result == 2 and output.startswith(message)
+    assert tree(project) == before
+
+
+def test_add_accepts_a_regional_code_written_with_a_hyphen(project: Path, run_cli) -> None:
+    assert cli(run_cli, project, "i18n", "add", "pt-BR")[0] == 0
+    assert (project / "locales/pt_BR/LC_MESSAGES/messages.po").is_file()
+    assert "  pt_BR: draft\n" in (project / "content/site.yaml").read_text(encoding="utf-8")
+
+
+def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Path, run_cli) -> None:
+    code, output = cli(run_cli, project, "i18n", "stats", "--json")
+    assert code == 0
+    data = json.loads(output)
+    assert [entry["locale"] for entry in data["locales"]] == list(LOCALES)
+    assert all(entry["percent"] == 100.0 and entry["untranslated"] == 0 for entry in data["locales"])
+    path = project / "locales/ru/LC_MESSAGES/messages.po"
+    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "Коротко"', 'msgstr ""'), encoding="utf-8")
+    code, output = cli(run_cli, project, "i18n", "stats", "--strict")
+    assert code == 1 and re.search(r"ru +published +149 +0 +1 +99\.3%", output)
+    assert output.rstrip().endswith("incomplete published locales: ru")
+
+
+def test_registering_a_locale_keeps_comments_and_handles_flow_style(tmp_path: Path) -> None:
+    path = tmp_path / "site.yaml"
+    path.write_text("name: X  # the name\nbase_url: https://x.example/\nlocales: {es: published}\npages: [a]\n",
+                    encoding="utf-8")
+    assert set_locale_state(path, "de", "draft") is None
+    assert path.read_text(encoding="utf-8") == ("name: X  # the name\nbase_url: https://x.example/\n"
+                                                "locales: {es: published, de: draft}\npages: [a]\n")
+    assert set_locale_state(path, "de", "published") is None
+    assert "locales: {es: published, de: published}\n" in path.read_text(encoding="utf-8")
