@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, TemplateSyntaxError
+from jinja2 import TemplateSyntaxError
 
 from .check import count, load_documents
 from .i18n.catalogs import Catalog, Translator, catalog_path, read_catalog
@@ -25,6 +25,8 @@ from .verify import AuctionSolution, Mismatch, PlaySolution, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
 CONTENT, LOCALES, TEMPLATES, ASSETS = "content", "locales", "templates", "assets"
+MARKER = ".belote-docs-site"
+"""An empty file in every built site: a build replaces a non-empty folder only if it has one."""
 CACHE = ".cache"
 """Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
 SITE_FILE = f"{CONTENT}/site.yaml"
@@ -82,13 +84,15 @@ def load_project(root: Path, catalogs: bool = True) -> Project:
 def _check_templates(folder: Path, compiled: CompiledTemplates, problems: list[Problem]) -> None:
     """Compile every template, so that a syntax error is reported at its line before rendering."""
     env = make_environment(folder, compiled)
-    for name in sorted(env.list_templates()):
-        if name.startswith(f"{ASSETS}/"):
-            continue
+    for path in sorted(folder.glob("*")):
+        if path.name.startswith(".") or path.suffix not in (".html", ".xml") or not path.is_file():
+            continue  # editors' swap and lock files, assets
         try:
-            env.get_template(name)
+            env.get_template(path.name)
         except TemplateSyntaxError as error:
-            problems.append(Problem(f"{TEMPLATES}/{name}", error.lineno, 1, f"template syntax: {error.message}"))
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", error.lineno, 1, f"template syntax: {error.message}"))
+        except UnicodeDecodeError as error:
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", 1, 1, f"not UTF-8 text: {error.reason}"))
 
 
 def page_href(slug: str) -> str:
@@ -125,10 +129,10 @@ class SiteRenderer:
         return [Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), code == locale)
                 for code in codes]
 
-    def add(self, path: str, text: str) -> None:
+    def add(self, path: str, content: str | bytes) -> None:
         if path in self.files:
-            raise AssertionError(f"two outputs at {path}")  # paths are planned once below
-        self.files[path] = text.encode("utf-8")
+            raise AssertionError(f"two outputs at {path}")  # each output path is planned once
+        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
 
     def render(self) -> dict[str, bytes]:
         """Every output file: each locale's pages and index, the language chooser, the sitemap, assets."""
@@ -154,8 +158,9 @@ class SiteRenderer:
         self.add("index.html", self.root_page())
         self.add("sitemap.xml", self.sitemap())
         for asset in sorted((self.templates / ASSETS).rglob("*")):
-            if asset.is_file():
-                self.files[f"{ASSETS}/{asset.relative_to(self.templates / ASSETS).as_posix()}"] = asset.read_bytes()
+            relative = asset.relative_to(self.templates / ASSETS)
+            if asset.is_file() and not any(part.startswith(".") for part in relative.parts):
+                self.add(f"{ASSETS}/{relative.as_posix()}", asset.read_bytes())
         return self.files
 
     def root_page(self) -> str:
@@ -185,28 +190,64 @@ def _example_count(page: Page) -> int:
     return sum(1 for section in page.sections for block in section.blocks if block.kind == "example")
 
 
+def output_problem(root: Path, out: Path) -> str | None:
+    """Why ``out`` may not receive the site, if it may not: a build replaces the whole folder, so
+    it must be a folder of its own (a site built here before, or new, or empty)."""
+    target, project = out.resolve(), root.resolve()
+    if target == project or project.is_relative_to(target):
+        return f"--out {out}: this folder holds the project; choose one of its own, such as site/"
+    for folder in (CONTENT, LOCALES, TEMPLATES, CACHE):
+        if target.is_relative_to(project / folder):
+            return f"--out {out}: inside the project's {folder}/; choose a folder of its own, such as site/"
+    if target.exists() and not target.is_dir():
+        return f"--out {out}: a file, not a folder"
+    if target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir()):
+        return (f"--out {out}: this folder is not a site built here (it has no {MARKER}) and would be "
+                "replaced: empty it or choose another")
+    return None
+
+
 def write_site(files: dict[str, bytes], out: Path) -> None:
     """Write the files into a new folder beside ``out``, then swap it in; the old site is removed
-    only once the new one is in place."""
+    only once the new one is in place (and put back if the swap fails)."""
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    previous = None
     try:
         for name in sorted(files):
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(files[name])
+        (staging / MARKER).write_bytes(b"")
         staging.chmod(0o755)
-        previous = None
         if out.exists():
             previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
             out.rename(previous / "site")
         staging.rename(out)
     except BaseException:
+        if previous is not None and (previous / "site").exists() and not out.exists():
+            (previous / "site").rename(out)
         shutil.rmtree(staging, ignore_errors=True)
+        if previous is not None:
+            shutil.rmtree(previous, ignore_errors=True)
         raise
     if previous is not None:
         shutil.rmtree(previous, ignore_errors=True)
+
+
+def _template_location(error: BaseException, templates: Path) -> tuple[str, int]:
+    """The template file and line where a rendering error happened (Jinja maps its frames there)."""
+    location = (TEMPLATES, 1)
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = Path(traceback.tb_frame.f_code.co_filename)
+        if name.is_relative_to(templates.absolute()) or name.is_relative_to(templates):
+            location = (f"{TEMPLATES}/{name.name}", traceback.tb_lineno)
+        traceback = traceback.tb_next
+    if isinstance(error, TemplateSyntaxError) and error.name:
+        location = (f"{TEMPLATES}/{error.name}", error.lineno)
+    return location
 
 
 @dataclass
@@ -225,6 +266,10 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     (or, with ``strict``, a translation is missing); nothing is written unless 0.
     """
     started = time.perf_counter()
+    refusal = output_problem(root, out) if out is not None else None
+    if refusal is not None:
+        report(f"error: {refusal}")
+        return BuildResult(2)
     project = load_project(root)
     if project.problems or project.mismatches:
         for problem in sorted(project.problems):
@@ -239,11 +284,9 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     renderer = SiteRenderer(project)
     try:
         files = renderer.render()
-    except TemplateError as error:
-        line = getattr(error, "lineno", None) or 1
-        name = getattr(error, "name", None) or getattr(error, "filename", None) or "templates"
-        report(Problem(f"{TEMPLATES}/{name}" if not str(name).startswith(TEMPLATES) else str(name), line, 1,
-                       f"template: {error}"))
+    except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
+        name, line = _template_location(error, project.root / TEMPLATES)
+        report(Problem(name, line, 1, f"template: {type(error).__name__}: {error}"))
         report("1 error; nothing written")
         return BuildResult(2)
     warnings = renderer.warnings
@@ -254,7 +297,11 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         report(f"{count(len(warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
         return BuildResult(2, files, warnings)
     if out is not None:
-        write_site(files, out)
+        try:
+            write_site(files, out)
+        except OSError as error:
+            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+            return BuildResult(2, files, warnings)
     assert project.site is not None
     pages = sum(1 for name in files if name.endswith(".html"))
     report(f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "

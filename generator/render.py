@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from babel import Locale, localedata
+from babel import Locale
 from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
@@ -35,13 +35,19 @@ def markdown_inline(text: str) -> Markup:
 
 
 @functools.cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
 def language_name(code: str) -> str:
     """The language's name in itself, from CLDR, as a menu shows it: "Español", "हिन्दी"."""
-    # The locale's own data file names it, without the cost of merging in its parents; a
-    # regional locale (pt_BR) may only inherit its name, and then takes the full lookup.
-    name = localedata.load(code, merge_inherited=False).get("languages", {}).get(code)
-    name = name or Locale.parse(code).get_display_name(code) or code
+    name = _locale(code).get_display_name(_locale(code)) or code
     return name[:1].upper() + name[1:]
+
+
+def text_direction(code: str) -> str:
+    """``ltr`` or ``rtl``, from CLDR's character order of the locale."""
+    return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"
 
 
 def rules_matter(game: Game) -> bool:
@@ -77,7 +83,7 @@ class LocaleRenderer:
             hand_label=self.hand_label, call_name=self.call_name, game_name=self.game_name,
             rules_name=self.rules_name, trump_name=self.trump_name, turned_name=self.turned_name,
             rules_matter=rules_matter, suit_code=lambda suit: Suit(suit).code(),
-            locale=locale, lang=locale.replace("_", "-"), site=site,
+            locale=locale, lang=locale.replace("_", "-"), dir=text_direction(locale), site=site,
             site_name=self.markdown(site.name), is_draft=site.locales.get(locale) == "draft")
 
     def render(self, template: str, **context: Any) -> str:

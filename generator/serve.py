@@ -53,8 +53,8 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
                 self.wfile.write(body)
                 return
             path = Path(self.translate_path(self.path))
-            if path.is_dir():
-                path = path / "index.html"
+            if path.is_dir() and self.path.split("?")[0].endswith("/"):
+                path = path / "index.html"  # a folder without its '/' is redirected by the base class
             if path.suffix == ".html" and path.is_file():
                 body = path.read_bytes().replace(b"</body>", _RELOAD + b"</body>", 1)
                 self.send_response(200)
@@ -94,7 +94,12 @@ def serve(root: Path, port: int, poll: float = 0.5) -> int:
                 current = snapshot(root)
                 if current != seen:
                     seen = current
-                    if build(root, out, strict=False).code == 0:
+                    try:
+                        built = build(root, out, strict=False).code == 0
+                    except Exception as error:  # keep serving the last good site whatever happens
+                        print(f"error: the rebuild failed: {type(error).__name__}: {error}")
+                        built = False
+                    if built:
                         state.generation += 1
                     print(flush=True)
         except KeyboardInterrupt:

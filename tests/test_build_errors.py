@@ -156,6 +156,117 @@ def test_hostile_translations_render_as_text(project: Path, hostile: str) -> Non
         assert 'href="javascript:' not in html
     if hostile.startswith("<script>"):
         html = result.files["es/bidding.html"].decode()
-        assert '<h2 id="brief">&lt;script&gt;alert(1)&lt;/script&gt;</h2>' in html
+        assert '<h2 id="in-brief">&lt;script&gt;alert(1)&lt;/script&gt;</h2>' in html
         assert '<span class="card sS">&lt;script&gt;alert(1)&lt;/script&gt;</span>' in result.files[
             "es/allowed-cards.html"].decode()
+
+
+# Found in review: each of these once crashed or did harm ---------------------------------------
+
+@pytest.mark.parametrize("out", [".", "content", "locales/es", "templates/assets"])
+def test_the_output_may_not_be_the_project_or_one_of_its_inputs(project: Path, out: str) -> None:
+    before = tree(project)
+    result, lines = run_build(project, project / out, strict=False)
+    assert result.code == 2 and lines[0].startswith(f"error: --out {project / out}:")
+    assert tree(project) == before
+
+
+def test_a_folder_that_is_not_a_built_site_is_not_replaced(project: Path) -> None:
+    other = project / "documents"
+    other.mkdir()
+    (other / "letter.txt").write_text("keep me", encoding="utf-8")
+    result, lines = run_build(project, other, strict=False)
+    assert result.code == 2 and "is not a site built here" in lines[0]
+    assert (other / "letter.txt").read_text(encoding="utf-8") == "keep me"
+    assert run_build(project, project / "site", strict=False)[0].code == 0
+    assert run_build(project, project / "site", strict=False)[0].code == 0  # its own site is replaced
+
+
+def test_an_unwritable_output_is_an_error_not_a_traceback(project: Path) -> None:
+    (project / "afile").write_text("x", encoding="utf-8")
+    result, lines = run_build(project, project / "afile" / "site", strict=False)
+    assert result.code == 2 and lines[-1].startswith(f"error: cannot write the site into {project}/afile/site")
+
+
+@pytest.mark.parametrize("msgstr, message", [
+    ("Pli remporté à 100 % par %(seat)s.", "write %% for a percent sign"),
+    ("Pli remporté par %(seat)d.", "write %% for a percent sign"),
+])
+def test_a_translation_that_cannot_be_formatted_is_an_error(project: Path, msgstr: str, message: str) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: set_translation(p, "fr", "Winner: %(seat)s.", msgstr))
+    assert code == 2 and unchanged
+    assert re.match(r"locales/fr/LC_MESSAGES/messages\.po:\d+:1: error: translation of 'Winner: %\(seat\)s\.'", lines[0])
+    assert message in lines[0]
+
+
+def test_a_msgstr_without_quotes_is_a_catalog_syntax_error(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(
+        p / "locales/es/LC_MESSAGES/messages.po", 'msgstr "Idioma"', "msgstr Idioma"))
+    assert code == 2 and unchanged
+    assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: catalog syntax: 'msgstr Idioma'", lines[0])
+
+
+def test_a_figure_contract_without_its_seat_is_reported(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(
+        p / "content/bidding.yaml", "contract: {S: 100 S}", "contract: 100 S"))
+    assert code == 2 and unchanged
+    assert re.match(r"content/bidding\.yaml:\d+:\d+: error: contract: expected one `SEAT: VALUE SUIT` pair", lines[0])
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("contract: {S: 100 S}", "contract: {E: 100 S}", "contract: E is not in the team of S"),
+    ("contract: {S: 100 S}", "contract: {S: 100 H}", "contract: its suit H is not the example's trump S"),
+    ("            id: figure-only-king-of-diamonds\n            game: coinche",
+     "            id: figure-only-king-of-diamonds\n            game: trump", "figure: the example is a Coinche"),
+])
+def test_a_figure_that_does_not_match_its_example_is_reported(project: Path, old: str, new: str, message: str) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(p / "content/bidding.yaml", old, new))
+    assert code == 2 and unchanged and message in lines[0], lines
+
+
+def test_editor_files_in_templates_are_ignored(project: Path) -> None:
+    (project / "templates/.base.html.swp").write_bytes(b"b0VIM\0\xff")
+    (project / "templates/.#base.html").symlink_to("nowhere")
+    (project / "templates/assets/.site.css.swp").write_bytes(b"\xff")
+    result, lines = run_build(project, project / "site", strict=False)
+    assert result.code == 0, lines
+    assert not any(".swp" in name for name in tree(project / "site"))
+
+
+def test_a_template_runtime_error_is_named_at_its_line(project: Path) -> None:
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(
+        p / "templates/page.html", "<h1>{{ md(page.title) }}</h1>", "<h1>{{ md(page.title) }}{{ site_nam }}</h1>"))
+    assert code == 2 and unchanged
+    text = (project / "templates/page.html").read_text(encoding="utf-8")
+    line = next(number for number, content in enumerate(text.splitlines(), 1) if "site_nam }}" in content)
+    assert lines[0] == f"templates/page.html:{line}:1: error: template: UndefinedError: 'site_nam' is undefined"
+
+
+def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> None:
+    def break_it(project: Path) -> None:
+        replace(project / "content/site.yaml", "  fr: published\n", "  fr: published\n  zz: draft\n")
+        (project / "locales/zz/LC_MESSAGES").mkdir(parents=True)
+        (project / "locales/zz/LC_MESSAGES/messages.po").write_text("", encoding="utf-8")
+
+    code, lines, unchanged = built_then_broken(project, break_it)
+    assert code == 2 and unchanged
+    assert re.match(r"content/site\.yaml:\d+:3: error: locales: 'zz' is not a locale CLDR knows", lines[0])
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("pages: [bidding, allowed-cards]", "pages: []", "pages: none"),
+    ("      - list:\n", "      - list: []\n      - list:\n", "list: empty"),
+])
+def test_empty_lists_are_reported(project: Path, old: str, new: str, message: str) -> None:
+    path = project / ("content/site.yaml" if old.startswith("pages") else "content/bidding.yaml")
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(path, old, new))
+    assert code == 2 and unchanged and message in lines[0], lines
+
+
+def test_a_damaged_cache_is_ignored(project: Path) -> None:
+    assert run_build(project, None, strict=True)[0].code == 0
+    for cached in (project / ".cache").rglob("*"):
+        if cached.is_file():
+            cached.write_bytes(b"\x00garbage")
+    result, lines = run_build(project, None, strict=True)
+    assert result.code == 0, lines

@@ -52,3 +52,17 @@ def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
         server.terminate()
         server.wait(timeout=10)
     assert not (project / "site").exists(), "serve builds into a temporary folder"
+
+
+def test_serve_redirects_a_folder_without_its_slash(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        fetch(f"http://127.0.0.1:{port}/")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/fr", timeout=5) as response:
+            assert response.url.endswith("/fr/") and 'lang="fr"' in response.read().decode("utf-8")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

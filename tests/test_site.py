@@ -147,8 +147,8 @@ def test_sitemap_lists_every_page_with_its_alternates(site: Path) -> None:
 
 def test_allowed_cards_and_the_trick_come_from_the_engine(site: Path) -> None:
     html = page(site, "es/allowed-cards.html")
-    section = html[html.index('id="trick-winner-41"'):]
-    section = section[:section.index("</section>")]
+    section = html[html.index('id="ex-trick-winner-41"'):]
+    section = section[:section.index("</article>")]
     assert '<span class="card sH win">Jota de corazones</span>' in section
     assert "11 + 10 + 0 + 20 = 41 puntos" in section
     hand = re.search(r'<p class="hand">(.*?)</p>', section).group(1)  # type: ignore[union-attr]
@@ -171,7 +171,7 @@ def test_russian_plural_forms_follow_cldr() -> None:
 def test_refused_call_and_second_round_are_marked(site: Path) -> None:
     html = page(site, "bg/bidding.html")
     assert re.search(r'<li class="refused">.*?90 с пика</span> <span class="verdict">\(отказано\)</span>', html)
-    assert '<span class="num">5.</span> <span class="round">Втори кръг</span><span class="seat">Юг</span>' in html
+    assert '<span class="num">5.</span> <span class="round">Втори кръг</span> <span class="seat">Юг</span>' in html
 
 
 @pytest.mark.parametrize("locale", LOCALES)

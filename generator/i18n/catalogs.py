@@ -65,13 +65,18 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
     data = path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     cached = cache / f"{locale}.json" if cache is not None else None
-    if cached is not None and cached.is_file():
-        stored, header, rows = json.loads(cached.read_text(encoding="utf-8"))
-        plural = _plural_rule([("Plural-Forms", header)], display, problems) if stored == digest else None
+    try:
+        stored, header, rows = json.loads(cached.read_text(encoding="utf-8")) if cached else (None, None, None)
+    except (OSError, ValueError):
+        stored = None  # no cache, or a damaged one: parse the catalog
+    if stored == digest:
+        plural = _plural_rule([("Plural-Forms", header)], display, problems)
         if plural is not None:
             return Catalog(locale, display, {(context, msgid): Entry(tuple(strings), fuzzy, line)
                                              for context, msgid, strings, fuzzy, line in rows}, plural)
     from babel.messages.pofile import PoFileError, read_po  # only when the cache does not answer
+    if _syntax_problems(data, display, problems):
+        return None
     try:
         po = read_po(io.BytesIO(data), abort_invalid=True)  # the plural rule is read from the header below
     except PoFileError as error:
@@ -113,6 +118,24 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
     return Catalog(locale, display, entries, plural)
 
 
+_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+".*"|".*"|)\s*\Z')
+
+
+def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool:
+    """Report lines Babel would misread (a msgstr without quotes, text that is not UTF-8)."""
+    before = len(problems)
+    for number, raw in enumerate(data.splitlines(), 1):
+        try:
+            line = raw.decode("utf-8").lstrip("\ufeff")
+        except UnicodeDecodeError as error:
+            problems.append(Problem(display, number, error.start + 1, "not UTF-8 text: save the catalog as UTF-8"))
+            continue
+        if not _LINE.match(line):
+            problems.append(Problem(display, number, 1, f"catalog syntax: {line.strip()[:60]!r} is not a "
+                                                        'comment, `keyword "text"` or a `"text"` continuation'))
+    return len(problems) > before
+
+
 def _plural_rule(headers: list[tuple[str, str]], display: str, problems: list[Problem]) -> Callable[[int], int] | None:
     value = dict(headers).get("Plural-Forms", _DEFAULT_PLURAL)
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
@@ -131,9 +154,17 @@ def _plural_rule(headers: list[tuple[str, str]], display: str, problems: list[Pr
 
 def _check_placeholders(ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int,
                         problems: list[Problem]) -> None:
-    """Every ``%(name)s`` of the source must be in each translation, and no other."""
+    """Every ``%(name)s`` of the source must be in each translation, no other, and each
+    translation must format (a lone ``%`` must be written ``%%``)."""
     wanted = set(PLACEHOLDER.findall(ids[-1]))
     for string in strings:
+        if wanted:
+            try:
+                string % {name: 1 if name == "num" else "x" for name in wanted}
+            except (ValueError, TypeError, KeyError) as error:
+                problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: {error}: write %% for a "
+                                                          "percent sign, and placeholders as %(name)s"))
+                return
         found = set(PLACEHOLDER.findall(string))
         # A plural form may leave out the number itself ("один" for 1 in some languages).
         missing = wanted - found - ({"num"} if len(ids) > 1 else set())

@@ -128,7 +128,8 @@ class ExampleSet:
 
 def _seat_pair_hint(what: str) -> str:
     return {"hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`", "trick": "`SEAT: CARD` pair, such as `W: AS`",
-            "calls": "`SEAT: CALL` pair, such as `S: pass`"}[what]
+            "calls": "`SEAT: CALL` pair, such as `S: pass`",
+            "contract": "`SEAT: VALUE SUIT` pair (the taker and the bid), such as `S: 100 S`"}[what]
 
 
 class Reader:

@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..rules import Call, CallKind, Seat
+from babel import Locale, UnknownLocaleError
+
+from ..rules import Call, CallKind, Game, Seat
 from .examples import Example, ExampleSet, PlayExample, Reader
-from .source import Document, Map, Node, Pos, Scalar
+from .source import Document, Map, Node, Pos, Scalar, Seq
 
 _START = Pos(1, 1, 0, 0)
 
@@ -218,7 +220,10 @@ class _ContentReader:
             text = self.text(node, "note")
             return Note(text) if text else None
         if kind == "list":
-            texts = [self.text(item, "list") for item in self.reader.items(node, "list") or []]
+            items = self.reader.items(node, "list")
+            if items == []:
+                self.reader.error(node, "list: empty: write its items as lines starting with '- '")
+            texts = [self.text(item, "list") for item in items or []]
             return Items(tuple(t for t in texts if t)) if texts and all(texts) else None
         if kind == "example":
             return self.example_block(node)
@@ -253,13 +258,21 @@ class _ContentReader:
                     contract = None
         example_node = figure.get("example")
         example = self.examples.add(self.reader, example_node) if example_node is not None else None
-        if example is not None and not isinstance(example, PlayExample):
-            self.reader.error(example_node, "figure: the example is a play (trick and hand), not an auction")
+        if example is None:
             return None
-        if isinstance(example, PlayExample) and contract is not None and example.trump != contract.suit:
-            self.reader.error(contract_node, f"contract: its suit {contract.suit} is not the example's "
-                                             f"trump {example.trump}")
+        if not isinstance(example, PlayExample) or example.game is not Game.COINCHE or example.play is not None:
+            self.reader.error(example.node, "figure: the example is a Coinche position (trick and hand, no "
+                                            "`play`): the picture shows the hand with its allowed cards")
             return None
+        if contract is not None and taker is not None and contract_node is not None:
+            if example.trump != contract.suit:
+                self.reader.error(contract_node, f"contract: its suit {contract.suit} is not the example's "
+                                                 f"trump {example.trump}")
+                return None
+            if taker not in (example.seat, example.seat.partner):
+                self.reader.error(contract_node, f"contract: {taker} is not in the team of {example.seat}, "
+                                                 "whose hand the picture shows")
+                return None
         if alt is None or caption is None or taker is None or contract is None or example is None:
             return None
         return Figure(alt, caption, taker, contract, example)
@@ -298,13 +311,19 @@ class _ContentReader:
         elif isinstance(locales_node, Map):
             for key, value in locales_node.entries:
                 state = self.reader.text(value, f"locales.{key.value}")
-                if not LOCALE_PATTERN.match(key.value):
-                    self.reader.error(key, f"locales: {key.value!r} is not a locale code such as es or pt_BR")
+                if not LOCALE_PATTERN.match(key.value) or not _known_locale(key.value):
+                    self.reader.error(key, f"locales: {key.value!r} is not a locale CLDR knows, such as es "
+                                           "or pt_BR (`python -m generator i18n add CODE` adds one)")
                 elif state not in LOCALE_STATES and state is not None:
                     self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
                 elif state is not None:
                     locales[key.value] = state
+        if isinstance(locales_node, Map) and not locales_node.entries:
+            self.reader.error(locales_node, "locales: none: write `LOCALE: published` lines")
         pages: list[str] = []
+        pages_node = root.get("pages")
+        if isinstance(pages_node, Seq) and not pages_node.items:
+            self.reader.error(pages_node, "pages: none: list the page files, such as [bidding, allowed-cards]")
         for item in self.reader.items(root.get("pages"), "pages") or [] if root.get("pages") else []:
             slug = self.reader.text(item, "pages")
             if slug is not None and not SLUG_PATTERN.match(slug):
@@ -324,6 +343,14 @@ class _ContentReader:
                                     "such as https://help.example.com/")
             return None
         return None if value is None else value.rstrip("/") + "/"
+
+
+def _known_locale(code: str) -> bool:
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return False
+    return True
 
 
 def _looks_like_html(text: str) -> bool:
