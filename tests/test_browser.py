@@ -5,7 +5,6 @@ desktop widths are saved under test-artifacts/screenshots/ for a person to look 
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,13 +14,10 @@ from .conftest import ROOT
 from .pagetext import document_lines, missing_lines
 from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS, run_build
 
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.by import By
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+from .chromium import start_chromium
+
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 WIDTHS = {"phone": 390, "desktop": 1280}
 
@@ -49,16 +45,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    if not Path(CHROMIUM).exists() or not Path(CHROMEDRIVER).exists():
-        pytest.fail("headless Chromium is needed: apt-get install chromium chromium-driver (see .ci/run)")
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-extensions", "--hide-scrollbars",
-                     "--force-color-profile=srgb", "--lang=en-US", "--allow-file-access-from-files"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver = start_chromium()
     yield driver
     driver.quit()
 

@@ -1,0 +1,35 @@
+"""Headless Chromium for the tests: Debian's `chromium`, driven through its `chromium-driver`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+def start_chromium():  # -> selenium.webdriver.Chrome
+    """A headless Chromium that logs the console; fails (never skips) when it is not installed."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    if not Path(CHROMIUM).exists() or not Path(CHROMEDRIVER).exists():
+        pytest.fail("headless Chromium is needed: apt-get install chromium chromium-driver (see .ci/run)")
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-extensions", "--hide-scrollbars",
+                     "--force-color-profile=srgb", "--lang=en-US", "--allow-file-access-from-files"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+
+
+def color_scheme(driver, scheme: str) -> None:
+    """Emulate the system's light or dark colour scheme."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
