@@ -96,9 +96,11 @@ class SourceError(Exception):
 def read_text(path: Path) -> tuple[str, bool]:
     """The file's text and whether it has a byte-order mark; ``SourceError`` for a file too
     large or not UTF-8, at the offending byte."""
-    data = path.read_bytes()
-    if len(data) > MAX_BYTES:
-        raise SourceError([(1, 1, f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}: split it")])
+    with path.open("rb") as stream:  # read at most one byte past the limit, whatever the file's size
+        data = stream.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            size = max(path.stat().st_size, len(data))
+            raise SourceError([(1, 1, f"file is {size:,} bytes; the limit is {MAX_BYTES:,}: split it")])
     try:
         bom = data.startswith(codecs.BOM_UTF8)
         return data[3 if bom else 0:].decode("utf-8"), bom
@@ -152,6 +154,12 @@ def parse(text: str, language: str = "YAML") -> Node | None:
                     break
     except yaml.MarkedYAMLError as error:
         problems.append(_syntax_problem(text, error, language))
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow, such as NUL
+        index = min(error.position, len(text))
+        line = text.count("\n", 0, index) + 1
+        column = index - text.rfind("\n", 0, index)
+        problems.append((line, column, f"{language} syntax: the control character U+{error.character:04X} is not "
+                                       "allowed: remove it"))
     finally:
         loader.dispose()
     if problems:
