@@ -39,6 +39,15 @@ def parser() -> argparse.ArgumentParser:
                     "when content, catalogs or templates change; open pages reload themselves.")
     _project_options(serve, out=False)
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    regenerate = commands.add_parser(
+        "regenerate", help="after a rules change: recompute every example, flag its prose, report",
+        description="Recompute every example (of content/, or of the files named), write the engine's answers "
+                    "into the files as `check --fix` does, mark the explanation of each example whose answer "
+                    "changed fuzzy in every catalog, and report each change (page, id, before -> after).")
+    regenerate.add_argument("paths", nargs="*", metavar="PATH",
+                            help="page or example files or folders, relative to the project (default: content/)")
+    regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
+    _project_options(regenerate, out=False)
     i18n = commands.add_parser(
         "i18n", help="translation catalogs: extract, update",
         description="Work on the gettext catalogs in locales/ (see README, \"Add a language\").")
@@ -101,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
             if arguments.action == "stats":
                 return commands.run_stats(arguments.project, arguments.strict, arguments.json)
             return (commands.run_extract if arguments.action == "extract" else commands.run_update)(arguments.project)
+        if arguments.command == "regenerate":
+            from .regenerate import run_regenerate
+            return run_regenerate(arguments.project, arguments.paths, arguments.report)
         if arguments.command == "serve":
             from .serve import serve
             gc.enable()

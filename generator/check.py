@@ -80,7 +80,7 @@ def run_check(paths: list[str], fix: bool) -> int:
                        for example in examples.examples if example.path == document.path]
             text = fix_text(document.text, answers, as_json=document.is_json)
             if text != document.text:
-                _write(Path(document.path), "\ufeff" * document.bom + text)
+                write_atomically(Path(document.path), "\ufeff" * document.bom + text)
                 changed += 1
         print(f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
               f"{count(changed, 'file')} updated")
@@ -100,7 +100,7 @@ def count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
 
 
-def _write(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
     """Replace the file's text atomically (an interrupted fix never leaves half a file),
     through a symbolic link and keeping the file's permissions."""
     target = path.resolve()

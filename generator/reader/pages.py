@@ -9,7 +9,7 @@ warning or a translator can point at it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from babel import Locale, UnknownLocaleError
@@ -35,11 +35,13 @@ class Text:
     path: str
     line: int
     column: int
+    example: str | None = None
+    """The id of the example it belongs to (a title, an explanation, a figure's text)."""
 
     @property
     def origin(self) -> str:
-        """``FILE:LINE``, as catalogs and warnings cite it."""
-        return f"{self.path}:{self.line}"
+        """``FILE:LINE`` (and the example's id), as warnings cite it."""
+        return f"{self.path}:{self.line}" + (f", example {self.example}" if self.example else "")
 
 
 @dataclass(frozen=True)
@@ -238,7 +240,7 @@ class _ContentReader:
                 self.reader.require(node, key)
         if example is None or title is None or explanation is None:
             return None
-        return ExampleBlock(title, example, explanation)
+        return ExampleBlock(replace(title, example=example.id), example, replace(explanation, example=example.id))
 
     def figure(self, node: Node) -> Figure | None:
         figure = self.fields(node, "figure", ("alt", "caption", "contract", "example"))
@@ -275,7 +277,8 @@ class _ContentReader:
                 return None
         if alt is None or caption is None or taker is None or contract is None or example is None:
             return None
-        return Figure(alt, caption, taker, contract, example)
+        return Figure(replace(alt, example=example.id), replace(caption, example=example.id), taker, contract,
+                      example)
 
     def page(self, slug: str) -> Page | None:
         root = self.fields(self.document.root, "page", ("title", "summary", "sections"))

@@ -1,0 +1,57 @@
+"""Every flag of the rule sets, both ways: a position where it decides the answer.
+
+The rule sets are data (generator/rules/rulesets.py): a change of a flag is a one-line diff, and
+these tests say what each value of each flag does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+import pytest
+
+from generator.rules import RULESETS, Auction, AuctionReason, Call, Card, CardSet, Game, Rules, Seat, Suit, allowed
+
+FLAGS = [field.name for field in fields(Rules) if field.type in (bool, "bool")]
+
+
+def with_flag(game: Game, name: str, value: bool) -> Rules:
+    return replace(RULESETS["house"][game], **{name: value})
+
+
+def test_the_flags_are_the_ones_tested_here() -> None:
+    assert FLAGS == ["must_undertrump", "coinche_out_of_turn"]
+    for ruleset in RULESETS.values():
+        assert set(ruleset) == set(Game)
+
+
+@pytest.mark.parametrize("game", [Game.TRUMP, Game.COINCHE])
+@pytest.mark.parametrize("value, expected", [(True, "7S 9S"), (False, "7S 9S KH QC")])
+def test_must_undertrump(game: Game, value: bool, expected: str) -> None:
+    """West leads diamonds, North (an opponent) trumps with the jack; East has no diamond and
+    cannot beat it: with the flag he must still play a trump, without it any card."""
+    hand = CardSet.parse("7S 9S KH QC")
+    trick = [Card.parse("AD"), Card.parse("JS")]
+    assert allowed(hand, trick, Suit.SPADES, with_flag(game, "must_undertrump", value)) == CardSet.parse(expected)
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_must_undertrump_cannot_matter_without_trumps(value: bool) -> None:
+    hand = CardSet.parse("7S 9S KH QC")
+    assert allowed(hand, [Card.parse("AD")], None, with_flag(Game.NO_TRUMP, "must_undertrump", value)) == hand
+
+
+@pytest.mark.parametrize("value, refused", [(True, None), (False, AuctionReason.OUT_OF_TURN)])
+def test_coinche_out_of_turn(value: bool, refused: AuctionReason | None) -> None:
+    """West bids 80 hearts; South (a defender, not next to speak) coinches at once."""
+    auction = Auction(with_flag(Game.COINCHE, "coinche_out_of_turn", value), Seat.SOUTH)
+    assert auction.call(Seat.WEST, Call.parse("80 H")) is None
+    assert auction.call(Seat.SOUTH, Call.parse("coinche")) == refused
+
+
+@pytest.mark.parametrize("game", [Game.TRUMP, Game.NO_TRUMP])
+@pytest.mark.parametrize("value", [True, False])
+def test_coinche_out_of_turn_cannot_matter_without_contracts(game: Game, value: bool) -> None:
+    auction = Auction(with_flag(game, "coinche_out_of_turn", value), Seat.SOUTH, Suit.HEARTS if game.has_trump else None)
+    assert auction.call(Seat.WEST, Call.parse("pass")) is None
+    assert auction.call(Seat.SOUTH, Call.parse("coinche")) is not None

