@@ -44,27 +44,23 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
             if self.path == "/__build":
-                body = str(state.generation).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain")
-                self.send_header("Cache-Control", "no-store")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self.send(str(state.generation).encode(), "text/plain")
                 return
             path = Path(self.translate_path(self.path))
             if path.is_dir() and self.path.split("?")[0].endswith("/"):
                 path = path / "index.html"  # a folder without its '/' is redirected by the base class
             if path.suffix == ".html" and path.is_file():
-                body = path.read_bytes().replace(b"</body>", _RELOAD + b"</body>", 1)
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Cache-Control", "no-store")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self.send(path.read_bytes().replace(b"</body>", _RELOAD + b"</body>", 1), "text/html; charset=utf-8")
                 return
             super().do_GET()
+
+        def send(self, body: bytes, content_type: str) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
         def log_message(self, format: str, *args: object) -> None:
             pass  # one line per request would drown the build reports

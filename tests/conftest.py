@@ -23,3 +23,14 @@ def run_cli(capsys: pytest.CaptureFixture[str]):
         return code, captured.out + captured.err
 
     return run
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's site, built once (strictly) for every test that only reads it."""
+    from .site_helpers import run_build
+
+    out = tmp_path_factory.mktemp("built") / "site"
+    result, lines = run_build(ROOT, out)
+    assert result.code == 0, lines
+    return out

@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import ROOT
 from .pagetext import document_lines, missing_lines
-from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS, run_build
+from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS
 
 from selenium.webdriver.common.by import By
 
@@ -36,11 +36,8 @@ return text;
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("browser") / "site"
-    result, lines = run_build(ROOT, out)
-    assert result.code == 0, lines
-    return out
+def site(built_site: Path) -> Path:
+    return built_site
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ import pytest
 
 from .chromium import color_scheme, start_chromium
 from .conftest import ROOT
-from .site_helpers import run_build
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RUN_AXE = """
@@ -26,11 +25,8 @@ axe.run(document, {resultTypes: ['violations']}).then(
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("axe") / "site"
-    result, lines = run_build(ROOT, out)
-    assert result.code == 0, lines
-    return out
+def site(built_site: Path) -> Path:
+    return built_site
 
 
 @pytest.fixture(scope="module")

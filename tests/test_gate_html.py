@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
-from .site_helpers import run_build
 
 
 def vnu(files: list[Path]) -> list[dict]:
@@ -29,11 +27,8 @@ def vnu(files: list[Path]) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    out = tmp_path_factory.mktemp("vnu") / "site"
-    result, lines = run_build(ROOT, out)
-    assert result.code == 0, lines
-    return sorted(out.rglob("*.html"))
+def pages(built_site: Path) -> list[Path]:
+    return sorted(built_site.rglob("*.html"))
 
 
 def test_every_page_is_valid_html(pages: list[Path]) -> None:

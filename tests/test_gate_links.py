@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
-from .site_helpers import run_build
 from .test_site import Elements
 
 BASE_URL = "https://help.belote.example/"
@@ -70,11 +68,8 @@ def link_problems(site: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("links") / "site"
-    result, lines = run_build(ROOT, out)
-    assert result.code == 0, lines
-    return out
+def site(built_site: Path) -> Path:
+    return built_site
 
 
 def test_the_site_has_no_broken_link_and_every_hreflang_points_back(site: Path) -> None:

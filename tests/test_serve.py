@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 from .site_helpers import copy_project
@@ -30,13 +32,22 @@ def fetch(url: str, timeout: float = 20) -> str:
             time.sleep(0.2)
 
 
-def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project")
+@contextlib.contextmanager
+def served(project: Path) -> Iterator[str]:
+    """`serve` running on a free port for the block; yields its base URL."""
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        base = f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    with served(project) as base:
         page = fetch(f"{base}/es/bidding.html")
         assert "Coger, pasar, contrar" in page and "/__build" in page  # the reload script
         assert fetch(f"{base}/__build") == "0"
@@ -48,21 +59,11 @@ def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
         while fetch(f"{base}/__build") == "0" and time.monotonic() < deadline:
             time.sleep(0.2)
         assert "Coger, pasar o contrar" in fetch(f"{base}/es/bidding.html")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     assert not (project / "site").exists(), "serve builds into a temporary folder"
 
 
 def test_serve_redirects_a_folder_without_its_slash(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        fetch(f"http://127.0.0.1:{port}/")
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/fr", timeout=5) as response:
+    with served(copy_project(tmp_path / "project")) as base:
+        fetch(f"{base}/")
+        with urllib.request.urlopen(f"{base}/fr", timeout=5) as response:
             assert response.url.endswith("/fr/") and 'lang="fr"' in response.read().decode("utf-8")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)

@@ -19,13 +19,8 @@ from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS, run_build, tree
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("build") / "site"
-    result, lines = run_build(ROOT, out)
-    assert result.code == 0, "\n".join(lines)
-    assert result.warnings == []
-    assert len(lines) == 1 and lines[0].startswith("Built 16 pages in 5 locales"), lines
-    return out
+def site(built_site: Path) -> Path:
+    return built_site
 
 
 def page(site: Path, name: str) -> str:
@@ -177,7 +172,9 @@ def test_card_names_are_translated_terms(site: Path) -> None:
 
 # Determinism -------------------------------------------------------------------------------------
 
-def test_two_builds_are_byte_identical(site: Path, tmp_path: Path) -> None:
-    result, _ = run_build(ROOT, tmp_path / "again")
-    assert result.code == 0
+def test_two_builds_are_byte_identical_and_end_with_one_summary_line(site: Path, tmp_path: Path) -> None:
+    result, lines = run_build(ROOT, tmp_path / "again")
+    assert result.code == 0 and result.warnings == []
+    assert len(lines) == 1 and re.fullmatch(r"Built 16 pages in 5 locales into .*/again/: 16 examples checked, "
+                                            r"0 warnings, \d+\.\d\d s", lines[0]), lines
     assert tree(tmp_path / "again") == tree(site)
