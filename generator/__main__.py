@@ -49,7 +49,7 @@ def parser() -> argparse.ArgumentParser:
     regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
     _project_options(regenerate, out=False)
     i18n = commands.add_parser(
-        "i18n", help="translation catalogs: extract, update",
+        "i18n", help="translation catalogs: extract, update, add, stats, publish",
         description="Work on the gettext catalogs in locales/ (see README, \"Add a language\").")
     actions = i18n.add_subparsers(dest="action", required=True, metavar="ACTION")
     extract = actions.add_parser(

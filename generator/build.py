@@ -16,7 +16,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError
 
 from .check import count, load_documents
-from .i18n.catalogs import Catalog, Translator, catalog_path, read_catalog
+from .i18n.catalogs import LOCALES, Catalog, Translator, catalog_path, read_catalog
 from .problems import Problem
 from .reader.examples import AuctionExample, ExampleSet, PlayExample
 from .reader.pages import Page, Site, read_page, read_site
@@ -24,7 +24,7 @@ from .render import CompiledTemplates, Link, LocaleRenderer, language_name, make
 from .verify import AuctionSolution, Mismatch, PlaySolution, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
-CONTENT, LOCALES, TEMPLATES, ASSETS = "content", "locales", "templates", "assets"
+CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
 CACHE = ".cache"

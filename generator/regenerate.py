@@ -5,21 +5,21 @@ engine's answers into the files as ``check --fix`` does, and marks the explanati
 example whose answer changed **fuzzy in every catalog**: the prose may now be wrong, so
 ``build --strict`` fails until a writer and the translators have looked at it. It reports each
 change (page, example, field, before → after) as text, and as Markdown with ``--report FILE``.
+Everything is read and checked first (content, site configuration, every catalog); only then
+is anything written.
 """
 
 from __future__ import annotations
 
-import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.pofile import read_po, write_po
-
-from .build import CONTENT, LOCALES, load_project
+from .build import CONTENT, load_project
 from .check import count, expand, load_documents, write_atomically
 from .fix import fix_text
-from .i18n.catalogs import catalog_path
+from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
+from .i18n.extract import POT, template_catalog, update_catalogs, write_template
 from .problems import Problem
 from .reader.examples import Example, ExampleSet
 from .reader.notation import flow
@@ -49,25 +49,25 @@ def changes_of(example: Example, answer: dict[str, object]) -> list[Change]:
     return found
 
 
-def mark_fuzzy(locales: Path, codes: list[str], texts: list[Text]) -> list[str]:
-    """Flag each text's message fuzzy in each locale's catalog; the catalogs changed."""
+def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: list[Problem]) -> dict[Path, bytes]:
+    """Each catalog with the texts' messages flagged fuzzy (only those it changes); problems when a
+    catalog cannot be read."""
     msgids = {text.msgid for text in texts}
-    changed = []
+    flagged = {}
     for code in codes:
-        path = catalog_path(locales, code)
-        if not path.is_file():
+        display = catalog_path(Path(LOCALES), code).as_posix()
+        if not (root / display).is_file():
             continue
-        data = path.read_bytes()
-        catalog = read_po(io.BytesIO(data), locale=code)
+        data = (root / display).read_bytes()
+        catalog = parse_po(data, display, problems, locale=code)
+        if catalog is None:
+            continue
         for message in catalog:
             if message.id in msgids and message.string:
                 message.flags.add("fuzzy")
-        stream = io.BytesIO()
-        write_po(stream, catalog, width=100, include_previous=True)
-        if stream.getvalue() != data:
-            path.write_bytes(stream.getvalue())
-            changed.append(code)
-    return changed
+        if po_bytes(catalog) != data:
+            flagged[root / display] = po_bytes(catalog)
+    return flagged
 
 
 def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]) -> str:
@@ -79,62 +79,84 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
              "| page | example | field | before | after |", "| --- | --- | --- | --- | --- |"]
     lines += [f"| `{c.path}` | `{c.example}` | {c.field} | `{c.before}` | `{c.after}` |" for c in changes]
     if fuzzy:
-        lines += ["", f"Marked fuzzy in {', '.join(catalogs) or 'no catalog'} (the prose may now be wrong; "
-                      "`build --strict` fails until they are reviewed):", ""]
-        lines += [f"- {example}" for example in fuzzy]
+        newly = f"; newly flagged in {', '.join(catalogs)}" if catalogs else ""
+        lines += ["", "Their prose is now fuzzy in every catalog (it may be wrong; `build --strict` fails until a "
+                      f"writer and the translators have reviewed it){newly}:", ""]
+        lines += [f"- `{example}`" for example in fuzzy]
     return "\n".join(lines) + "\n"
 
 
 def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input."""
+    if report is not None:
+        try:
+            report.open("a", encoding="utf-8").close()
+        except OSError as error:
+            print(f"error: cannot write the report {report}: {error.strerror or error}; nothing regenerated")
+            return 2
     names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
     problems: list[Problem] = []
     documents = load_documents(names, problems, root)
     examples = ExampleSet(problems=problems)
-    blocks: dict[str, list[Text]] = {}  # example id -> the prose that describes its answer
+    prose: dict[str, list[Text]] = {}  # example id -> the prose that states its answer
     for document in documents:
         if is_page(document):
             page = read_page(document, Path(document.path).stem, examples)
-            for section in page.sections if page else ():
-                for block in section.blocks:
-                    if isinstance(block, ExampleBlock):
-                        blocks[block.example.id] = [block.explanation]
-                    elif isinstance(block, Figure):
-                        blocks[block.example.id] = [block.alt]
+            for block in page.blocks if page else ():
+                if isinstance(block, ExampleBlock):
+                    prose[block.example.id] = [block.explanation]
+                elif isinstance(block, Figure):
+                    prose[block.example.id] = [block.alt]
         elif not is_site(document):
             examples.add_document(document)
     verification = verify(examples.examples)
     problems.extend(verification.problems)
+    site = load_project(root, catalogs=False).site if not problems else None
+    if site is None and not problems:
+        problems.append(Problem("content/site.yaml", 1, 1, "the site's configuration cannot be read: "
+                                                           "run `python -m generator build` to see why"))
+    changes = [change for example in examples.examples
+               for change in changes_of(example, verification.answers.get(example.id, {}))]
+    changed = list(dict.fromkeys(change.example for change in changes))
+    fuzzy = [example for example in changed if example in prose]
+    catalogs = fuzzy_catalogs(root, list(site.locales) if site else [], [text for e in fuzzy for text in prose[e]],
+                              problems) if fuzzy else {}
     if problems:
         for problem in sorted(problems):
             print(problem)
         print(f"{count(len(problems), 'error')} in the input; nothing regenerated")
         return 2
-    changes = [change for example in examples.examples
-               for change in changes_of(example, verification.answers[example.id])]
-    changed_ids = list(dict.fromkeys(change.example for change in changes))
     for document in documents:
         answers = [(example, verification.answers[example.id]) for example in examples.examples
-                   if example.path == document.path and example.id in changed_ids]
+                   if example.path == document.path and example.id in changed]
         if answers:
-            text = fix_text(document.text, answers, as_json=document.is_json)
-            if text != document.text:
-                write_atomically(root / document.path, "\ufeff" * document.bom + text)
-    fuzzy = [example for example in changed_ids if example in blocks]
-    catalogs: list[str] = []
-    if fuzzy:
-        site = load_project(root, catalogs=False).site
-        codes = list(site.locales) if site else []
-        catalogs = mark_fuzzy(root / LOCALES, codes, [text for example in fuzzy for text in blocks[example]])
+            write_atomically(root / document.path, "\ufeff" * document.bom
+                             + fix_text(document.text, answers, as_json=document.is_json))
+    for path, data in catalogs.items():
+        path.write_bytes(data)
+    if changed:
+        _refresh_translator_comments(root, list(site.locales) if site else [])
+    flagged = sorted(path.parent.parent.name for path in catalogs)
     for change in changes:
         print(f"{change.path}: {change.example}: {change.field}: {change.before} -> {change.after}")
-    if changes:
-        print(f"{count(len(changed_ids), 'example')} changed: {', '.join(changed_ids)}; the prose of "
-              f"{', '.join(fuzzy) or 'none'} is fuzzy in every catalog ({count(len(catalogs), 'catalog')} "
-              "changed now): review it, then clear the flags")
+    if changed:
+        print(f"{count(len(changed), 'example')} changed: {', '.join(changed)}")
+        if fuzzy:
+            print(f"the prose of {', '.join(fuzzy)} is fuzzy in every catalog (newly flagged in "
+                  f"{', '.join(flagged) or 'none'}): review it, then clear the flags")
     else:
         print(f"nothing changed: {count(len(examples.examples), 'example')} in "
               f"{count(sum(1 for d in documents if not is_site(d)), 'file')} already state what the engine computes")
     if report is not None:
-        report.write_text(markdown_report(changes, fuzzy, catalogs), encoding="utf-8")
+        report.write_text(markdown_report(changes, fuzzy, flagged), encoding="utf-8")
     return 0
+
+
+def _refresh_translator_comments(root: Path, codes: list[str]) -> None:
+    """Extract and update, so that the translators' comments state the new answers."""
+    project = load_project(root, catalogs=False)
+    if project.site is None or project.problems or project.mismatches:
+        return
+    write_template(root / LOCALES, template_catalog(root, project.pages, project.site.name, project.views))
+    if (root / LOCALES / POT).is_file():
+        update_catalogs(root / LOCALES, codes, [])

@@ -229,3 +229,78 @@ def test_registering_a_locale_keeps_comments_and_handles_flow_style(tmp_path: Pa
                                                 "locales: {es: published, de: draft}\npages: [a]\n")
     assert set_locale_state(path, "de", "published") is None
     assert "locales: {es: published, de: published}\n" in path.read_text(encoding="utf-8")
+
+
+# Found in review ---------------------------------------------------------------------------------
+
+def test_update_twice_keeps_the_previous_source_of_a_changed_message(project: Path, run_cli) -> None:
+    page = project / "content/allowed-cards.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace("title: North has spades", "title: North holds spades"),
+                    encoding="utf-8")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    once = tree(project / "locales")
+    code, output = cli(run_cli, project, "i18n", "update")
+    assert code == 0 and output.endswith("updated: none\n")
+    assert tree(project / "locales") == once
+    assert '#, fuzzy\n#| msgid "North has spades"\nmsgid "North holds spades"' in \
+        (project / "locales/es/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('msgstr "Coger, pasar, contrar"', 'msgstr "Coger, pasar, contrar', "catalog syntax"),
+    ("charset=utf-8", "charset=nonexistent", "catalog cannot be read"),
+])
+def test_update_refuses_to_write_over_a_catalog_it_cannot_read(project: Path, run_cli, old: str, new: str,
+                                                             message: str) -> None:
+    path = project / "locales/es/LC_MESSAGES/messages.po"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    before = tree(project / "locales")
+    code, output = cli(run_cli, project, "i18n", "update")
+    assert code == 2 and re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: " + message, output), output
+    assert tree(project / "locales") == before
+    for command in ("stats", "publish"):
+        args = ("i18n", command) if command == "stats" else ("i18n", command, "es")
+        assert cli(run_cli, project, *args)[0] == 2
+
+
+def test_a_translation_with_an_unnamed_conversion_is_an_error(project: Path) -> None:
+    path = project / "locales/es/LC_MESSAGES/messages.po"
+    text = path.read_text(encoding="utf-8")
+    assert 'msgstr "%(game)s; palo de triunfo: %(suit)s."' in text
+    path.write_text(text.replace('msgstr "%(game)s; palo de triunfo: %(suit)s."',
+                                 'msgstr "%s %(game)s; palo de triunfo: %(suit)s."'), encoding="utf-8")
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 2 and "'%s ' is not a placeholder" in lines[0]
+
+
+@pytest.mark.parametrize("code", ["root", "und", "en-XX"])
+def test_add_refuses_a_code_that_is_not_a_language(project: Path, run_cli, code: str) -> None:
+    before = tree(project)
+    result, output = cli(run_cli, project, "i18n", "add", code)
+    assert result == 2 and output.startswith("error: ")
+    assert tree(project) == before
+
+
+def test_publish_lists_each_missing_message_at_its_line(project: Path, run_cli) -> None:
+    assert cli(run_cli, project, "i18n", "add", "de")[0] == 0
+    translate(project / "locales/de/LC_MESSAGES/messages.po")
+    path = project / "locales/de/LC_MESSAGES/messages.po"
+    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "DE Ace of hearts"', 'msgstr ""'),
+                    encoding="utf-8")
+    code, output = cli(run_cli, project, "i18n", "publish", "de")
+    line = path.read_text(encoding="utf-8").splitlines().index('msgid "Ace of hearts"') + 1
+    assert code == 1 and output.startswith(f"locales/de/LC_MESSAGES/messages.po:{line}: untranslated: 'Ace of hearts'")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("locales: {\n es: published,\n fr: published,\n}\n", "locales: {\n es: published,\n fr: published, de: draft}\n"),
+    ("locales:\n  es: published\n  fr: >-\n    published\npages: [a]\n",
+     "locales:\n  es: published\n  fr: >-\n    published\n  de: draft\npages: [a]\n"),
+    ("locales:\r\n  es: published\r\npages: [a]\r\n", "locales:\r\n  es: published\r\n  de: draft\r\npages: [a]\r\n"),
+])
+def test_registering_a_locale_in_other_layouts(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "site.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    assert set_locale_state(path, "de", "draft") is None
+    assert path.read_bytes().decode("utf-8") == expected

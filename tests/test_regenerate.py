@@ -62,7 +62,8 @@ def test_a_rule_change_regenerates_exactly_the_examples_that_depend_on_it(tmp_pa
     report = (project / "report.md").read_text(encoding="utf-8")
     assert "| `content/allowed-cards.yaml` | `undertrump-official` | allowed | `[7S, 9S, KH, QC]` | `[7S, 9S]` |" \
         in report
-    assert "- undertrump-official" in report
+    assert "- `undertrump-official`" in report
+    assert official_comment(project).endswith("Allowed: 7S 9S.")  # the translators see the new answer
     strict = run(project, "build", "--strict")
     assert strict.returncode == 2
     assert sum("fuzzy translation" in line and "example undertrump-official" in line
@@ -72,6 +73,14 @@ def test_a_rule_change_regenerates_exactly_the_examples_that_depend_on_it(tmp_pa
     assert run(project, "regenerate").returncode == 0
     assert tree(project / "content") == content
     assert all(fuzzy_in(project, code) for code in LOCALES), "a person clears the flags, not the tool"
+    assert official_comment(project).endswith("Allowed: 7S 9S KH QC.")
+
+
+def official_comment(project: Path) -> str:
+    """The translators' comment on the official undertrump example's explanation."""
+    with (project / "locales/messages.pot").open("rb") as stream:
+        message = read_po(stream).get(EXPLANATION)
+    return " ".join(message.auto_comments)
 
 
 def test_a_regenerate_with_nothing_to_do_says_so_and_changes_no_file(tmp_path: Path) -> None:

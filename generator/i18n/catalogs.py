@@ -17,14 +17,23 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..problems import Problem
 from .terms import Message
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
+if TYPE_CHECKING:  # Babel's catalog module is imported only when a .po file is parsed
+    from babel.messages.catalog import Catalog as BabelCatalog
+    from babel.messages.catalog import Message as Message_
+
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 Key = tuple[str | None, str]
 """A message's identity: its context and its (singular) source text."""
+
+
+LOCALES = "locales"
+"""The folder of the catalogs, in the project."""
 
 
 def catalog_path(locales: Path, locale: str) -> Path:
@@ -51,6 +60,65 @@ class Catalog:
     plural: Callable[[int], int]
 
 
+def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> BabelCatalog | None:
+    """A ``.po`` or ``.pot`` file read by Babel, after the checks Babel's reader skips (each line's
+    syntax, UTF-8), with the previous source texts (``#| msgid``) restored, which Babel's reader
+    leaves as comments (and its writer would then turn into ``# |``). None, with problems, when
+    the file cannot be used: every command refuses to write over a catalog it cannot read."""
+    from babel.messages.pofile import PoFileError, read_po  # not needed when the build's cache answers
+
+    if _syntax_problems(data, display, problems):
+        return None
+    try:
+        po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
+    except PoFileError as error:
+        message = str(error).rsplit(" on ", 1)[0]
+        problems.append(Problem(display, error.lineno + 1, 1,  # Babel counts this line from 0
+                                f"catalog syntax: {message} ({error.line.strip()[:60]!r})"))
+        return None
+    except (ValueError, LookupError, UnicodeDecodeError) as error:
+        problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}: fix its header"))
+        return None
+    for message in list(po) + list(po.obsolete.values()):
+        _restore_previous(message)
+    return po
+
+
+def _restore_previous(message: Message_) -> None:
+    """Move ``#| msgctxt/msgid/msgid_plural`` comment lines back into the message's previous id."""
+    previous: list[str] = []
+    kept = []
+    for comment in message.user_comments:
+        if not comment.startswith("| "):
+            kept.append(comment)
+            continue
+        keyword, _, rest = comment[2:].partition(" ")
+        if keyword in ("msgid", "msgid_plural"):
+            previous.append(_unquote(rest))
+        elif keyword.startswith('"') and previous:
+            previous[-1] += _unquote(comment[2:])
+        elif keyword != "msgctxt":
+            kept.append(comment)
+    if previous:
+        message.previous_id = previous
+        message.user_comments = kept
+
+
+def _unquote(text: str) -> str:
+    from babel.messages.pofile import unescape
+
+    return unescape(text.strip())
+
+
+def po_bytes(catalog: BabelCatalog) -> bytes:
+    """A catalog as the project writes every ``.po`` and ``.pot``: 100 columns, previous msgids kept."""
+    from babel.messages.pofile import write_po
+
+    stream = io.BytesIO()
+    write_po(stream, catalog, width=100, include_previous=True)
+    return stream.getvalue()
+
+
 def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
                  cache: Path | None = None) -> Catalog | None:
     """Read a ``.po`` file; None (with problems added) when it cannot be used.
@@ -67,25 +135,15 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
     cached = cache / f"{locale}.json" if cache is not None else None
     try:
         stored, header, rows = json.loads(cached.read_text(encoding="utf-8")) if cached else (None, None, None)
-    except (OSError, ValueError):
+    except (OSError, ValueError, TypeError):
         stored = None  # no cache, or a damaged one: parse the catalog
     if stored == digest:
         plural = _plural_rule([("Plural-Forms", header)], display, problems)
         if plural is not None:
             return Catalog(locale, display, {(context, msgid): Entry(tuple(strings), fuzzy, line)
                                              for context, msgid, strings, fuzzy, line in rows}, plural)
-    from babel.messages.pofile import PoFileError, read_po  # only when the cache does not answer
-    if _syntax_problems(data, display, problems):
-        return None
-    try:
-        po = read_po(io.BytesIO(data), abort_invalid=True)  # the plural rule is read from the header below
-    except PoFileError as error:
-        message = str(error).rsplit(" on ", 1)[0]
-        problems.append(Problem(display, error.lineno + 1, 1,  # Babel counts this line from 0
-                                f"catalog syntax: {message} ({error.line.strip()[:60]!r})"))
-        return None
-    except (ValueError, UnicodeDecodeError) as error:
-        problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}"))
+    po = parse_po(data, display, problems)
+    if po is None:
         return None
     before = len(problems)
     plural = _plural_rule(po.mime_headers, display, problems)
@@ -158,6 +216,12 @@ def _check_placeholders(ids: tuple[str, ...], strings: tuple[str, ...], display:
     translation must format (a lone ``%`` must be written ``%%``)."""
     wanted = set(PLACEHOLDER.findall(ids[-1]))
     for string in strings:
+        if wanted and (stray := re.search(r"%(?!\(\w+\)[sd]|%)", string)):
+            problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: "
+                                                      f"{string[stray.start():stray.start() + 3]!r} is not a "
+                                                      "placeholder: write %% for a percent sign, and placeholders "
+                                                      "as %(name)s"))
+            return
         if wanted:
             try:
                 string % {name: 1 if name == "num" else "x" for name in wanted}

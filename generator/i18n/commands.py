@@ -3,6 +3,7 @@
 A translator's path: ``add LOCALE`` (a draft catalog, registered in the site's configuration)
 → translate the ``.po`` in any gettext tool → ``stats`` → ``build`` (a draft is built and
 marked as such) → ``publish LOCALE`` once the catalog is complete.
+A catalog that cannot be read is reported at FILE:LINE and nothing is written over it.
 """
 
 from __future__ import annotations
@@ -13,93 +14,112 @@ from pathlib import Path
 
 from babel import Locale
 from babel.core import UnknownLocaleError
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po
 
-from ..build import LOCALES, SITE_FILE, load_project
-from ..reader.source import Map, Scalar, SourceError, load
-from .catalogs import catalog_path
+from ..build import SITE_FILE, load_project
+from ..problems import Problem
+from ..reader.pages import LOCALE_PATTERN, Site
+from ..reader.source import Map, Scalar, SourceError, load, parse
+from .catalogs import LOCALES, catalog_path, parse_po
 from .extract import POT, template_catalog, update_catalogs, write_template
 
 
-def _extract(root: Path) -> Catalog | None:
-    """Write the template from the content; None (problems printed) when the content is invalid."""
+def _report(problems: list[Problem], what: str) -> int:
+    for problem in sorted(problems):
+        print(problem)
+    print(f"{len(problems)} error{'s' * (len(problems) != 1)}; {what}")
+    return 2
+
+
+def _site(root: Path) -> Site | None:
+    """The site's configuration, or None after printing why it cannot be read."""
+    project = load_project(root, catalogs=False)
+    if project.site is None or project.problems:
+        _report(project.problems, "nothing written")
+        return None
+    return project.site
+
+
+def _extract(root: Path) -> bool:
+    """Write the template from the content; False (problems printed) when the content is invalid."""
     project = load_project(root, catalogs=False)
     if project.problems or project.mismatches or project.site is None:
-        for problem in sorted(project.problems):
-            print(problem)
         for mismatch in project.mismatches:
             print(mismatch)
-        print("the content must build before its messages are extracted; nothing written")
-        return None
+        _report(project.problems, "the content must build before its messages are extracted; nothing written")
+        return False
     catalog = template_catalog(root, project.pages, project.site.name, project.views)
     changed = write_template(root / LOCALES, catalog)
     print(f"{LOCALES}/{POT}: {len(catalog)} messages{'' if changed else ', unchanged'}")
-    return catalog
+    return True
 
 
 def run_extract(root: Path) -> int:
     """Write ``locales/messages.pot`` from the content, templates and terms; 2 on invalid content."""
-    return 0 if _extract(root) is not None else 2
+    return 0 if _extract(root) else 2
 
 
-def _site_locales(root: Path) -> dict[str, str] | None:
-    project = load_project(root, catalogs=False)
-    if project.site is None:
-        for problem in sorted(project.problems):
-            print(problem)
-        return None
-    return project.site.locales
+def _template_ready(root: Path) -> bool:
+    if (root / LOCALES / POT).is_file():
+        return True
+    print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
+    return False
+
+
+def _update(root: Path, codes: list[str]) -> int:
+    problems: list[Problem] = []
+    changed = update_catalogs(root / LOCALES, codes, problems)
+    if problems:
+        return _report(problems, "no catalog updated")
+    print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
+    return 0
 
 
 def run_update(root: Path) -> int:
     """Merge the template into the catalog of every locale of the site."""
-    locales = _site_locales(root)
-    if locales is None:
+    site = _site(root)
+    if site is None or not _template_ready(root):
         return 2
-    if not (root / LOCALES / POT).is_file():
-        print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
-        return 2
-    changed = update_catalogs(root / LOCALES, list(locales))
-    print(f"{len(locales)} catalogs; updated: {', '.join(changed) or 'none'}")
-    return 0
+    return _update(root, list(site.locales))
 
 
-def canonical_locale(code: str) -> Locale:
-    """The CLDR locale of a code such as ``de``, ``pt_BR`` or ``pt-BR``; ``ValueError`` if unknown."""
+def canonical_locale(code: str) -> str:
+    """The locale code as the site writes it (``pt-BR`` → ``pt_BR``); ``ValueError`` unless CLDR
+    knows exactly that locale."""
+    written = code.strip().replace("-", "_")
     try:
-        return Locale.parse(code.strip().replace("-", "_"))
+        name = str(Locale.parse(written))
     except (UnknownLocaleError, ValueError) as error:
         raise ValueError(f"{code!r} is not a locale CLDR knows ({error}): write a code such as de, "
                          "pt_BR or sr_Latn") from None
+    if name.lower() != written.lower() or not LOCALE_PATTERN.match(name):
+        raise ValueError(f"{code!r} is not a language's code (CLDR reads it as {name!r}): write a code "
+                         "such as de, pt_BR or sr_Latn")
+    return name
 
 
 def run_add(root: Path, code: str) -> int:
     """Create a draft catalog for a new locale and register it in the site's configuration."""
     try:
-        locale = canonical_locale(code)
+        name = canonical_locale(code)
     except ValueError as error:
         print(f"error: {error}")
         return 2
-    name = str(locale)
-    locales = _site_locales(root)
-    if locales is None:
+    site = _site(root)
+    if site is None:
         return 2
-    if name in locales:
-        print(f"error: {name} is already a locale of the site ({locales[name]})")
+    if name in site.locales:
+        print(f"error: {name} is already a locale of the site ({site.locales[name]})")
         return 2
-    if _extract(root) is None:
-        return 2
-    path = catalog_path(root / LOCALES, name)
-    update_catalogs(root / LOCALES, [name])
-    problem = set_locale_state(root / SITE_FILE, name, "draft")
+    problem = set_locale_state(root / SITE_FILE, name, "draft", check_only=True)
     if problem:
         print(problem)
         return 2
-    display = locale.get_display_name(locale) or name
-    print(f"{path.relative_to(root).as_posix()}: created for {display} ({name}), "
-          f"{len(locale.plural_form.tags) + 1} CLDR plural categories; "
-          f"registered as a draft in {SITE_FILE}")
+    if not _extract(root) or _update(root, [name]):
+        return 2
+    set_locale_state(root / SITE_FILE, name, "draft")
+    locale = Locale.parse(name)
+    print(f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
+          f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}")
     print(f"Next: translate that file, check `python -m generator i18n stats`, then "
           f"`python -m generator i18n publish {name}`.")
     return 0
@@ -107,13 +127,15 @@ def run_add(root: Path, code: str) -> int:
 
 @dataclass(frozen=True)
 class Stats:
-    """How much of the template a locale's catalog translates."""
+    """How much of the template a locale's catalog translates; ``missing``: FILE:LINE and text of
+    each message still untranslated or fuzzy."""
 
     locale: str
     state: str
     translated: int
     fuzzy: int
     untranslated: int
+    missing: tuple[str, ...]
 
     @property
     def total(self) -> int:
@@ -128,54 +150,45 @@ class Stats:
         return self.translated == self.total
 
 
-def catalog_stats(root: Path, locales: dict[str, str]) -> tuple[list[Stats], list[str]]:
-    """Each locale's counts against the template's messages; and the problems reading them."""
-    problems: list[str] = []
-    with (root / LOCALES / POT).open("rb") as stream:
-        template = read_po(stream)
+def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) -> list[Stats]:
+    """Each locale's counts against the template's messages."""
+    template = parse_po((root / LOCALES / POT).read_bytes(), f"{LOCALES}/{POT}", problems)
+    if template is None:
+        return []
     keys = [(message.context, message.id if isinstance(message.id, str) else message.id[0])
             for message in template if message.id]
     stats = []
     for code, state in locales.items():
-        path = catalog_path(root / LOCALES, code)
+        display = catalog_path(Path(LOCALES), code).as_posix()
+        path = root / display
+        catalog = parse_po(path.read_bytes(), display, problems) if path.is_file() else None
+        if path.is_file() and catalog is None:
+            continue
         translated = fuzzy = 0
-        if path.is_file():
-            try:
-                with path.open("rb") as stream:
-                    catalog = read_po(stream, abort_invalid=True)
-            except PoFileError as error:
-                problems.append(f"{path.relative_to(root).as_posix()}:{error.lineno + 1}:1: error: {error}")
+        missing = []
+        for context, msgid in keys:
+            message = catalog.get(msgid, context=context) if catalog is not None else None
+            strings = message.string if message is not None else ""
+            done = message is not None and all(strings if isinstance(strings, tuple) else (strings,))
+            if done and not message.fuzzy:  # type: ignore[union-attr]
+                translated += 1
                 continue
-            for context, msgid in keys:
-                message = catalog.get(msgid, context=context)
-                strings = message.string if message is not None else ""
-                if message is None or not all(strings if isinstance(strings, tuple) else (strings,)):
-                    continue
-                if message.fuzzy:
-                    fuzzy += 1
-                else:
-                    translated += 1
-        stats.append(Stats(code, state, translated, fuzzy, len(keys) - translated - fuzzy))
-    return stats, problems
-
-
-def _template_ready(root: Path) -> bool:
-    if (root / LOCALES / POT).is_file():
-        return True
-    print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
-    return False
+            fuzzy += done
+            where = f"{display}:{message.lineno}" if message is not None and message.lineno else display
+            missing.append(f"{where}: {'fuzzy' if done else 'untranslated'}: {msgid[:60]!r}")
+        stats.append(Stats(code, state, translated, fuzzy, len(keys) - translated - fuzzy, tuple(missing)))
+    return stats
 
 
 def run_stats(root: Path, strict: bool, as_json: bool) -> int:
     """Print each locale's translation counts; with ``strict``, 1 when a published one is incomplete."""
-    locales = _site_locales(root)
-    if locales is None or not _template_ready(root):
+    site = _site(root)
+    if site is None or not _template_ready(root):
         return 2
-    stats, problems = catalog_stats(root, locales)
-    for problem in problems:
-        print(problem)
+    problems: list[Problem] = []
+    stats = catalog_stats(root, site.locales, problems)
     if problems:
-        return 2
+        return _report(problems, "no statistics")
     incomplete = [entry.locale for entry in stats if entry.state == "published" and not entry.complete]
     if as_json:
         print(json.dumps({"locales": [dict(asdict(entry), total=entry.total, percent=round(entry.percent, 1))
@@ -193,28 +206,28 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
 
 
 def run_publish(root: Path, code: str) -> int:
-    """Flip a complete draft locale to published; 1 while its catalog is incomplete."""
+    """Flip a complete draft locale to published; 1 (listing what is missing) while it is not."""
     try:
-        name = str(canonical_locale(code))
+        name = canonical_locale(code)
     except ValueError as error:
         print(f"error: {error}")
         return 2
-    locales = _site_locales(root)
-    if locales is None or not _template_ready(root):
+    site = _site(root)
+    if site is None or not _template_ready(root):
         return 2
-    if name not in locales:
+    if name not in site.locales:
         print(f"error: {name} is not a locale of the site: run `python -m generator i18n add {name}` first")
         return 2
-    stats, problems = catalog_stats(root, {name: locales[name]})
-    for problem in problems:
-        print(problem)
+    problems: list[Problem] = []
+    stats = catalog_stats(root, {name: site.locales[name]}, problems)
     if problems:
-        return 2
+        return _report(problems, "not published")
     entry = stats[0]
     if not entry.complete:
-        print(f"{catalog_path(Path(LOCALES), name).as_posix()}: not published: {entry.untranslated} untranslated "
-              f"and {entry.fuzzy} fuzzy of {entry.total} messages ({entry.percent:.1f}%); "
-              f"`python -m generator build --strict` lists them")
+        for line in entry.missing:
+            print(line)
+        print(f"{name}: not published: {entry.untranslated} untranslated and {entry.fuzzy} fuzzy of "
+              f"{entry.total} messages ({entry.percent:.1f}%), listed above")
         return 1
     problem = set_locale_state(root / SITE_FILE, name, "published")
     if problem:
@@ -224,9 +237,10 @@ def run_publish(root: Path, code: str) -> int:
     return 0
 
 
-def set_locale_state(path: Path, locale: str, state: str) -> str | None:
+def set_locale_state(path: Path, locale: str, state: str, check_only: bool = False) -> str | None:
     """Set ``locales: {LOCALE: STATE}`` in the site's configuration by editing its text in place
-    (comments and layout kept); a message when the file cannot be edited."""
+    (comments, layout and line endings kept), checking that the result reads back as intended;
+    a message, and the file untouched, when it cannot. ``check_only``: find out, write nothing."""
     display = SITE_FILE
     try:
         document = load(path, display)
@@ -237,20 +251,38 @@ def set_locale_state(path: Path, locale: str, state: str) -> str | None:
     if not isinstance(locales, Map):
         return f"{display}:1:1: error: no `locales:` mapping to register {locale} in"
     text = document.text
+    newline = "\r\n" if "\r\n" in text else "\n"
     existing = locales.get(locale)
     if isinstance(existing, Scalar):
         text = text[:existing.pos.start] + state + text[existing.pos.end:]
     elif locales.flow:
         closing = locales.pos.end - 1
-        separator = ", " if locales.entries else ""
-        text = text[:closing].rstrip() + f"{separator}{locale}: {state}" + text[closing:]
+        before = text[:closing].rstrip()
+        separator = "" if before.endswith("{") else (" " if before.endswith(",") else ", ")
+        text = before + f"{separator}{locale}: {state}" + text[closing:]
     elif locales.entries:
         last_key, last_value = locales.entries[-1]
-        line_end = text.find("\n", last_value.pos.end)
+        line_end = text.find("\n", last_value.pos.end - 1)
         line_end = len(text) if line_end < 0 else line_end
-        indent = " " * (last_key.pos.column - 1)
-        text = text[:line_end] + f"\n{indent}{locale}: {state}" + text[line_end:]
+        line_end -= text[:line_end].endswith("\r")
+        text = text[:line_end] + f"{newline}{' ' * (last_key.pos.column - 1)}{locale}: {state}" + text[line_end:]
     else:
         return f"{display}:{locales.pos.line}:{locales.pos.column}: error: `locales:` is empty: write `{locale}: {state}`"
-    path.write_text(("\ufeff" if document.bom else "") + text, encoding="utf-8")
+    if not _reads_back(text, locale, state, len(locales.entries) + (existing is None)):
+        return (f"{display}:{locales.pos.line}:{locales.pos.column}: error: could not add `{locale}: {state}` "
+                "to `locales:` safely: write it there by hand")
+    if not check_only:
+        path.write_text(("\ufeff" if document.bom else "") + text, encoding="utf-8", newline="")
     return None
+
+
+def _reads_back(text: str, locale: str, state: str, count: int) -> bool:
+    """True when the edited configuration parses and says ``LOCALE: STATE`` among ``count`` locales."""
+    try:
+        edited = parse(text)
+    except SourceError:
+        return False
+    locales = edited.get("locales") if isinstance(edited, Map) else None
+    value = locales.get(locale) if isinstance(locales, Map) else None
+    return isinstance(locales, Map) and len(locales.entries) == count and isinstance(value, Scalar) \
+        and value.value == state

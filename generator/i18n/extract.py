@@ -8,7 +8,6 @@ Babel: new messages added, changed ones fuzzy with the previous source kept, rem
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,13 +16,13 @@ from babel import Locale
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from babel.messages.pofile import read_po, write_po
 from jinja2.ext import babel_extract
 
 from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
 from ..rules import Seat
 from ..views import AuctionView, PlayView
-from .catalogs import catalog_path
+from ..problems import Problem
+from .catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .terms import TERMS
 
 POT = "messages.pot"
@@ -114,12 +113,6 @@ def template_catalog(root: Path, pages: list[Page], site_name: Text,
     return catalog
 
 
-def _text(catalog: Catalog, **options: bool) -> bytes:
-    stream = io.BytesIO()
-    write_po(stream, catalog, width=100, **options)
-    return stream.getvalue()
-
-
 def _same_messages(old: bytes, new: bytes) -> bool:
     """True when two catalogs differ at most in their dates."""
     def strip(data: bytes) -> list[bytes]:
@@ -139,7 +132,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
 
 def write_template(locales: Path, catalog: Catalog) -> bool:
     """Write ``locales/messages.pot``; True when it changed."""
-    return write_if_changed(locales / POT, _text(catalog))
+    return write_if_changed(locales / POT, po_bytes(catalog))
 
 
 def new_catalog(code: str) -> bytes:
@@ -147,25 +140,34 @@ def new_catalog(code: str) -> bytes:
     own name (also from CLDR) as its team, so that the file says what it is in any tool."""
     locale = Locale.parse(code)
     name = locale.get_display_name(locale) or code
-    catalog = Catalog(locale=code, project=PROJECT, fuzzy=False, language_team=f"{name} <{code}>",
+    catalog = Catalog(locale=code, project=PROJECT, version="1", fuzzy=False, language_team=f"{name} <{code}>",
                       last_translator="none yet", revision_date=datetime.now(timezone.utc),
+                      msgid_bugs_address="the app team",
                       header_comment=f"# {name} ({code}) translation of the Belote help site.\n#")
-    return _text(catalog)
+    return po_bytes(catalog)
 
 
-def update_catalogs(locales: Path, codes: list[str]) -> list[str]:
-    """Merge the template into each locale's catalog (creating it if needed); the locales changed."""
-    with (locales / POT).open("rb") as stream:
-        template = read_po(stream)
-    changed = []
+def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
+    """Merge the template into each locale's catalog (creating it if needed); the locales changed.
+
+    Every catalog is read first: if one cannot be read, problems are added and nothing is written.
+    """
+    template_path = locales / POT
+    template = parse_po(template_path.read_bytes(), f"{LOCALES}/{POT}", problems)
+    merged: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
-        if not path.is_file():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(new_catalog(code))
-        with path.open("rb") as stream:
-            catalog = read_po(stream, locale=code)
-        catalog.update(template, update_creation_date=True)
-        if write_if_changed(path, _text(catalog, include_previous=True)):
-            changed.append(code)
-    return changed
+        data = path.read_bytes() if path.is_file() else new_catalog(code)
+        catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+        if catalog is not None and template is not None:
+            # Babel keeps a fuzzy message's previous source only when the source changes now;
+            # a message still fuzzy from an earlier update keeps it here.
+            previous = {message.id: message.previous_id for message in catalog if message.previous_id}
+            catalog.update(template, update_creation_date=True)
+            for message in catalog:
+                if message.fuzzy and not message.previous_id and message.id in previous:
+                    message.previous_id = previous[message.id]
+            merged[path] = po_bytes(catalog)
+    if problems:
+        return []
+    return [code for code, (path, data) in zip(codes, merged.items()) if write_if_changed(path, data)]

@@ -117,6 +117,11 @@ class Page:
     sections: tuple[Section, ...]
 
     @property
+    def blocks(self) -> list[Block]:
+        """Every block of the page, the summary's first, in reading order."""
+        return [*self.summary, *(block for section in self.sections for block in section.blocks)]
+
+    @property
     def texts(self) -> list[Text]:
         """Every source string of the page, in reading order."""
         texts = [self.title]
