@@ -78,12 +78,12 @@ class LocaleRenderer:
         self.translator = translator
         self.env = make_environment(templates, compiled)
         self.env.globals.update(
-            _=self.gettext, ngettext=self.ngettext, pgettext=self.pgettext, md=self.markdown,
+            _=self.gettext, ngettext=self.ngettext, md=self.markdown,
             card_name=self.card_name, card_corner=self.card_corner, seat_name=self.seat_name,
             hand_label=self.hand_label, call_name=self.call_name, game_name=self.game_name,
             rules_name=self.rules_name, trump_name=self.trump_name, turned_name=self.turned_name,
             rules_matter=rules_matter, suit_code=lambda suit: Suit(suit).code(),
-            locale=locale, lang=locale.replace("_", "-"), dir=text_direction(locale), site=site,
+            lang=locale.replace("_", "-"), dir=text_direction(locale), site=site,
             site_name=self.markdown(site.name), is_draft=site.locales.get(locale) == "draft")
 
     def render(self, template: str, **context: Any) -> str:
@@ -96,10 +96,6 @@ class LocaleRenderer:
     def gettext(self, msgid: str, **values: Any) -> Markup:
         """A template's message, translated, escaped and filled with ``values``."""
         return self._format(self.translator.gettext(Message(None, msgid)), values)
-
-    def pgettext(self, context: str, msgid: str, **values: Any) -> Markup:
-        """A template's message with a context."""
-        return self._format(self.translator.gettext(Message(context, msgid)), values)
 
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
         """The plural form for ``n`` (CLDR's, through the catalog's Plural-Forms), with ``%(num)s``."""

@@ -97,16 +97,23 @@ def canonical_locale(code: str) -> str:
     return name
 
 
-def run_add(root: Path, code: str) -> int:
-    """Create a draft catalog for a new locale and register it in the site's configuration."""
+def _locale_and_site(root: Path, code: str) -> tuple[str, Site] | None:
+    """The locale's canonical code and the site's configuration; None after saying what is wrong."""
     try:
         name = canonical_locale(code)
     except ValueError as error:
         print(f"error: {error}")
-        return 2
+        return None
     site = _site(root)
-    if site is None:
+    return (name, site) if site is not None else None
+
+
+def run_add(root: Path, code: str) -> int:
+    """Create a draft catalog for a new locale and register it in the site's configuration."""
+    found = _locale_and_site(root, code)
+    if found is None:
         return 2
+    name, site = found
     if name in site.locales:
         print(f"error: {name} is already a locale of the site ({site.locales[name]})")
         return 2
@@ -207,14 +214,10 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
 
 def run_publish(root: Path, code: str) -> int:
     """Flip a complete draft locale to published; 1 (listing what is missing) while it is not."""
-    try:
-        name = canonical_locale(code)
-    except ValueError as error:
-        print(f"error: {error}")
+    found = _locale_and_site(root, code)
+    if found is None or not _template_ready(root):
         return 2
-    site = _site(root)
-    if site is None or not _template_ready(root):
-        return 2
+    name, site = found
     if name not in site.locales:
         print(f"error: {name} is not a locale of the site: run `python -m generator i18n add {name}` first")
         return 2
