@@ -10,7 +10,7 @@ from pathlib import Path
 from .fix import fix_text
 from .problems import Problem
 from .reader.examples import ExampleSet
-from .reader.pages import is_page, is_site, read_page
+from .reader.pages import Page, is_page, is_site, read_page
 from .reader.source import Document, SourceError, load
 from .verify import verify
 
@@ -48,12 +48,16 @@ def load_documents(files: list[str], problems: list[Problem], base: Path | None 
     return documents
 
 
-def read_examples(documents: list[Document], problems: list[Problem]) -> ExampleSet:
-    """The examples of example files and of page files (the site's configuration has none)."""
+def read_examples(documents: list[Document], problems: list[Problem],
+                  pages: list[Page] | None = None) -> ExampleSet:
+    """The examples of example files and of page files (the site's configuration has none);
+    the pages read are added to ``pages`` when it is given."""
     examples = ExampleSet(problems=problems)
     for document in documents:
         if is_page(document):
-            read_page(document, Path(document.path).stem, examples)
+            page = read_page(document, Path(document.path).stem, examples)
+            if page is not None and pages is not None:
+                pages.append(page)
         elif not is_site(document):
             examples.add_document(document)
     return examples

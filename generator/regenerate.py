@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .build import CONTENT, load_project
-from .check import count, expand, load_documents, write_atomically
+from .check import count, expand, load_documents, read_examples, write_atomically
 from .fix import fix_text
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .i18n.extract import POT, template_catalog, update_catalogs, write_template
 from .problems import Problem
-from .reader.examples import Example, ExampleSet
+from .reader.examples import Example
 from .reader.notation import flow
-from .reader.pages import ExampleBlock, Figure, Text, is_page, is_site, read_page
+from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
 from .verify import agrees, verify
 
 
@@ -65,8 +65,9 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
         for message in catalog:
             if message.id in msgids and message.string:
                 message.flags.add("fuzzy")
-        if po_bytes(catalog) != data:
-            flagged[root / display] = po_bytes(catalog)
+        flagged_data = po_bytes(catalog)
+        if flagged_data != data:
+            flagged[root / display] = flagged_data
     return flagged
 
 
@@ -97,18 +98,14 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
     problems: list[Problem] = []
     documents = load_documents(names, problems, root)
-    examples = ExampleSet(problems=problems)
+    pages: list[Page] = []
+    examples = read_examples(documents, problems, pages)
     prose: dict[str, list[Text]] = {}  # example id -> the prose that states its answer
-    for document in documents:
-        if is_page(document):
-            page = read_page(document, Path(document.path).stem, examples)
-            for block in page.blocks if page else ():
-                if isinstance(block, ExampleBlock):
-                    prose[block.example.id] = [block.explanation]
-                elif isinstance(block, Figure):
-                    prose[block.example.id] = [block.alt]
-        elif not is_site(document):
-            examples.add_document(document)
+    for block in (block for page in pages for block in page.blocks):
+        if isinstance(block, ExampleBlock):
+            prose[block.example.id] = [block.explanation]
+        elif isinstance(block, Figure):
+            prose[block.example.id] = [block.alt]
     verification = verify(examples.examples)
     problems.extend(verification.problems)
     site = load_project(root, catalogs=False).site if not problems else None
