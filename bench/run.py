@@ -31,7 +31,7 @@ def random_positions(count: int, rng: random.Random) -> list[tuple]:
         trump = rng.choice([None, *Suit])
         game = Game.NO_TRUMP if trump is None else rng.choice([Game.TRUMP, Game.COINCHE])
         rules = rules_for(game, rng.choice(list(RULESETS)))
-        positions.append((CardSet(deck[played:played + size]), deck[:played], trump, rules))
+        positions.append((CardSet(deck[played : played + size]), deck[:played], trump, rules))
     return positions
 
 
@@ -55,19 +55,29 @@ def example_file(count: int, rng: random.Random) -> str:
         rng.shuffle(deck)
         if index % 2:
             lead = rng.choice(list(Seat))
-            trick = deck[:rng.randrange(4)]
+            trick = deck[: rng.randrange(4)]
             seat = lead.next(len(trick))
             hand = CardSet(deck[4:12])
             rules = rules_for(Game.COINCHE, rng.choice(list(RULESETS)))
             result = allowed(hand, trick, Suit.HEARTS, rules)
             played = ", ".join(f"{{{lead.next(i)}: {card}}}" for i, card in enumerate(trick))
-            lines += [f"- id: play-{index}", "  game: coinche", f"  rules: {rules.name}", "  trump: H",
-                      f"  trick: [{played}]", f"  hand: {{{seat}: [{', '.join(c.code() for c in hand)}]}}",
-                      f"  expect: {{allowed: [{', '.join(c.code() for c in result)}]}}"]
+            lines += [
+                f"- id: play-{index}",
+                "  game: coinche",
+                f"  rules: {rules.name}",
+                "  trump: H",
+                f"  trick: [{played}]",
+                f"  hand: {{{seat}: [{', '.join(c.code() for c in hand)}]}}",
+                f"  expect: {{allowed: [{', '.join(c.code() for c in result)}]}}",
+            ]
         else:
-            lines += [f"- id: auction-{index}", "  game: coinche", "  dealer: S",
-                      "  calls: [{W: 80 H}, {N: 90 S}, {E: coinche}, {S: pass}, {W: pass}, {N: pass}]",
-                      "  expect: {result: {taker: N, trump: S, contract: 90, multiplier: 2}}"]
+            lines += [
+                f"- id: auction-{index}",
+                "  game: coinche",
+                "  dealer: S",
+                "  calls: [{W: 80 H}, {N: 90 S}, {E: coinche}, {S: pass}, {W: pass}, {N: pass}]",
+                "  expect: {result: {taker: N, trump: S, contract: 90, multiplier: 2}}",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -119,8 +129,10 @@ def main() -> None:
     seconds, code = bench_check(rng)
     print(f"check, 10,000 examples: {seconds:.2f} s (median of {REPEATS}, whole command; exit {code}; aim < 2 s)")
     build, floor, code = bench_build()
-    print(f"site build: {build:.2f} s; floor (import jinja2, babel, yaml, markdown_it): {floor:.2f} s; "
-          f"ratio {build / floor:.2f} (medians of {REPEATS}; exit {code}; aim <= 1.5)")
+    print(
+        f"site build: {build:.2f} s; floor (import jinja2, babel, yaml, markdown_it): {floor:.2f} s; "
+        f"ratio {build / floor:.2f} (medians of {REPEATS}; exit {code}; aim <= 1.5)"
+    )
 
 
 if __name__ == "__main__":

@@ -18,63 +18,91 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser(
-        "check", help="check example files against the rules engine",
+        "check",
+        help="check example files against the rules engine",
         description="Run every example through the rules engine and compare with its `expect`. "
-                    "Exit 0 when all hold, 1 when some do not (one line each), "
-                    "2 when the input is invalid (every problem as FILE:LINE:COL).")
+        "Exit 0 when all hold, 1 when some do not (one line each), "
+        "2 when the input is invalid (every problem as FILE:LINE:COL).",
+    )
     check.add_argument("files", nargs="+", metavar="FILE", help="example or page files (YAML or JSON) or folders")
-    check.add_argument("--fix", action="store_true",
-                       help="write the engine's answers into each example's `expect`, keeping the rest of the file")
+    check.add_argument(
+        "--fix",
+        action="store_true",
+        help="write the engine's answers into each example's `expect`, keeping the rest of the file",
+    )
     build = commands.add_parser(
-        "build", help="build the help site (every example checked)",
+        "build",
+        help="build the help site (every example checked)",
         description="Build the site from content/, locales/ and templates/: one folder per locale. "
-                    "Exit 0 when built; 1 when an example does not hold; 2 when the input is invalid. "
-                    "Nothing is written unless the build succeeds: the previous output stays as it was.")
+        "Exit 0 when built; 1 when an example does not hold; 2 when the input is invalid. "
+        "Nothing is written unless the build succeeds: the previous output stays as it was.",
+    )
     _project_options(build)
-    build.add_argument("--strict", action="store_true",
-                       help="treat missing and fuzzy translations as errors (as CI does)")
+    build.add_argument(
+        "--strict", action="store_true", help="treat missing and fuzzy translations as errors (as CI does)"
+    )
     serve = commands.add_parser(
-        "serve", help="build, serve on localhost, rebuild on every change",
+        "serve",
+        help="build, serve on localhost, rebuild on every change",
         description="Build the site into a temporary folder, serve it on http://127.0.0.1:PORT/ and rebuild "
-                    "when content, catalogs or templates change; open pages reload themselves.")
+        "when content, catalogs or templates change; open pages reload themselves.",
+    )
     _project_options(serve, out=False)
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     regenerate = commands.add_parser(
-        "regenerate", help="after a rules change: recompute every example, flag its prose, report",
+        "regenerate",
+        help="after a rules change: recompute every example, flag its prose, report",
         description="Recompute every example (of content/, or of the files named), write the engine's answers "
-                    "into the files as `check --fix` does, mark the explanation of each example whose answer "
-                    "changed fuzzy in every catalog, and report each change (page, id, before -> after).")
-    regenerate.add_argument("paths", nargs="*", metavar="PATH",
-                            help="page or example files or folders, relative to the project (default: content/)")
+        "into the files as `check --fix` does, mark the explanation of each example whose answer "
+        "changed fuzzy in every catalog, and report each change (page, id, before -> after).",
+    )
+    regenerate.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="page or example files or folders, relative to the project (default: content/)",
+    )
     regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
     _project_options(regenerate, out=False)
     i18n = commands.add_parser(
-        "i18n", help="translation catalogs: extract, update, add, stats, publish",
-        description="Work on the gettext catalogs in locales/ (see README, \"Add a language\").")
+        "i18n",
+        help="translation catalogs: extract, update, add, stats, publish",
+        description='Work on the gettext catalogs in locales/ (see README, "Add a language").',
+    )
     actions = i18n.add_subparsers(dest="action", required=True, metavar="ACTION")
     extract = actions.add_parser(
-        "extract", help="write locales/messages.pot from content, templates and terms",
+        "extract",
+        help="write locales/messages.pot from content, templates and terms",
         description="Write locales/messages.pot: the content's strings (with a comment stating each example), "
-                    "the templates' strings and the game's terms. Re-running on an unchanged tree changes nothing.")
+        "the templates' strings and the game's terms. Re-running on an unchanged tree changes nothing.",
+    )
     update = actions.add_parser(
-        "update", help="merge locales/messages.pot into every locale's catalog",
+        "update",
+        help="merge locales/messages.pot into every locale's catalog",
         description="Merge the template into each catalog: new messages added, changed ones marked fuzzy "
-                    "(the previous source kept), removed ones kept as obsolete.")
+        "(the previous source kept), removed ones kept as obsolete.",
+    )
     add = actions.add_parser(
-        "add", help="start a new language: a draft catalog, registered in content/site.yaml",
+        "add",
+        help="start a new language: a draft catalog, registered in content/site.yaml",
         description="Check LOCALE with CLDR, create locales/LOCALE/LC_MESSAGES/messages.po (CLDR's plural forms, "
-                    "the language's name) from the current messages, and register the locale as a draft: "
-                    "built and marked as a draft, left out of the language chooser and the sitemap.")
+        "the language's name) from the current messages, and register the locale as a draft: "
+        "built and marked as a draft, left out of the language chooser and the sitemap.",
+    )
     add.add_argument("locale", metavar="LOCALE", help="a CLDR locale code, such as de, pt_BR or sr_Latn")
     stats = actions.add_parser(
-        "stats", help="per locale: translated, fuzzy, untranslated, percent",
-        description="Count each catalog's messages against locales/messages.pot.")
+        "stats",
+        help="per locale: translated, fuzzy, untranslated, percent",
+        description="Count each catalog's messages against locales/messages.pot.",
+    )
     stats.add_argument("--strict", action="store_true", help="exit 1 when a published locale is not complete")
     stats.add_argument("--json", action="store_true", help="print JSON (for CI)")
     publish = actions.add_parser(
-        "publish", help="publish a draft locale once its catalog is complete",
+        "publish",
+        help="publish a draft locale once its catalog is complete",
         description="Flip LOCALE to published in content/site.yaml; refused (exit 1) while a message is "
-                    "untranslated or fuzzy.")
+        "untranslated or fuzzy.",
+    )
     publish.add_argument("locale", metavar="LOCALE", help="the locale to publish, such as de")
     for action in (extract, update, add, stats, publish):
         _project_options(action, out=False)
@@ -82,11 +110,18 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None:
-    command.add_argument("-C", "--project", type=Path, default=Path("."), metavar="DIR",
-                         help="the project folder holding content/, locales/, templates/ (default: .)")
+    command.add_argument(
+        "-C",
+        "--project",
+        type=Path,
+        default=Path("."),
+        metavar="DIR",
+        help="the project folder holding content/, locales/, templates/ (default: .)",
+    )
     if out:
-        command.add_argument("--out", type=Path, default=None, metavar="DIR",
-                             help="output folder (default: site/ in the project folder)")
+        command.add_argument(
+            "--out", type=Path, default=None, metavar="DIR", help="output folder (default: site/ in the project folder)"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,10 +135,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_check(arguments.files, arguments.fix)
         if arguments.command == "build":
             from .build import build
+
             out = arguments.out if arguments.out is not None else arguments.project / "site"
             return build(arguments.project, out, arguments.strict).code
         if arguments.command == "i18n":
             from .i18n import commands
+
             if arguments.action in ("add", "publish"):
                 run = commands.run_add if arguments.action == "add" else commands.run_publish
                 return run(arguments.project, arguments.locale)
@@ -112,9 +149,11 @@ def main(argv: list[str] | None = None) -> int:
             return (commands.run_extract if arguments.action == "extract" else commands.run_update)(arguments.project)
         if arguments.command == "regenerate":
             from .regenerate import run_regenerate
+
             return run_regenerate(arguments.project, arguments.paths, arguments.report)
         if arguments.command == "serve":
             from .serve import serve
+
             gc.enable()
             return serve(arguments.project, arguments.port)
         raise AssertionError(arguments.command)

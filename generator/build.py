@@ -56,8 +56,7 @@ def load_project(root: Path, catalogs: bool = True) -> Project:
     project.site = read_site(site_documents[0], examples) if site_documents else None
     if project.site is None:
         return project
-    for document in load_documents([f"{CONTENT}/{slug}.yaml" for slug in project.site.pages],
-                                   project.problems, root):
+    for document in load_documents([f"{CONTENT}/{slug}.yaml" for slug in project.site.pages], project.problems, root):
         page = read_page(document, Path(document.path).stem, examples)
         if page is not None:
             project.pages.append(page)
@@ -110,9 +109,12 @@ class SiteRenderer:
         self.templates = project.root / TEMPLATES
         self.translators = {
             locale: Translator(locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix())
-            for locale in self.site.locales}
-        self.renderers = {locale: LocaleRenderer(self.templates, self.site, locale, translator, project.compiled)
-                          for locale, translator in self.translators.items()}
+            for locale in self.site.locales
+        }
+        self.renderers = {
+            locale: LocaleRenderer(self.templates, self.site, locale, translator, project.compiled)
+            for locale, translator in self.translators.items()
+        }
         self.files: dict[str, bytes] = {}
 
     def url(self, locale: str, name: str) -> str:
@@ -120,14 +122,17 @@ class SiteRenderer:
 
     def alternates(self, name: str) -> list[Link]:
         """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
-        return [Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), False)
-                for code in self.site.published]
+        return [
+            Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), False)
+            for code in self.site.published
+        ]
 
     def languages(self, locale: str, name: str) -> list[Link]:
         """The language switcher: the same page in every published locale (and this one, if a draft)."""
         codes = self.site.published + ([locale] if locale not in self.site.published else [])
-        return [Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), code == locale)
-                for code in codes]
+        return [
+            Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), code == locale) for code in codes
+        ]
 
     def add(self, path: str, content: str | bytes) -> None:
         if path in self.files:
@@ -138,23 +143,41 @@ class SiteRenderer:
         """Every output file: each locale's pages and index, the language chooser, the sitemap, assets."""
         for locale, renderer in self.renderers.items():
             published = self.site.locales[locale] == "published"
-            nav = [{"href": page_href(page.slug), "title": renderer.markdown(page.title), "slug": page.slug}
-                   for page in self.project.pages]
+            nav = [
+                {"href": page_href(page.slug), "title": renderer.markdown(page.title), "slug": page.slug}
+                for page in self.project.pages
+            ]
             for page in self.project.pages:
                 name = page_href(page.slug)
-                self.add(f"{locale}/{name}", renderer.render(
-                    "page.html", page=page, views=self.project.views, root="../",
-                    canonical=self.url(locale, name), alternates=self.alternates(name) if published else [],
-                    languages=self.languages(locale, name),
-                    nav=[dict(item, current=item["slug"] == page.slug) for item in nav]))
-            entries = [{"page": page, "href": page_href(page.slug),
-                        "examples": _example_count(page)}
-                       for page in self.project.pages]
-            self.add(f"{locale}/index.html", renderer.render(
-                "index.html", pages=entries, root="../", canonical=self.url(locale, "index.html"),
-                alternates=self.alternates("index.html") if published else [],
-                languages=self.languages(locale, "index.html"),
-                nav=[dict(item, current=False) for item in nav]))
+                self.add(
+                    f"{locale}/{name}",
+                    renderer.render(
+                        "page.html",
+                        page=page,
+                        views=self.project.views,
+                        root="../",
+                        canonical=self.url(locale, name),
+                        alternates=self.alternates(name) if published else [],
+                        languages=self.languages(locale, name),
+                        nav=[dict(item, current=item["slug"] == page.slug) for item in nav],
+                    ),
+                )
+            entries = [
+                {"page": page, "href": page_href(page.slug), "examples": _example_count(page)}
+                for page in self.project.pages
+            ]
+            self.add(
+                f"{locale}/index.html",
+                renderer.render(
+                    "index.html",
+                    pages=entries,
+                    root="../",
+                    canonical=self.url(locale, "index.html"),
+                    alternates=self.alternates("index.html") if published else [],
+                    languages=self.languages(locale, "index.html"),
+                    nav=[dict(item, current=False) for item in nav],
+                ),
+            )
         self.add("index.html", self.root_page())
         self.add("sitemap.xml", self.sitemap())
         for asset in sorted((self.templates / ASSETS).rglob("*")):
@@ -165,12 +188,21 @@ class SiteRenderer:
 
     def root_page(self) -> str:
         env = make_environment(self.templates, self.project.compiled)
-        languages = [{"locale": code, "name": language_name(code), "href": f"{code}/index.html",
-                      "site_name": self.renderers[code].markdown(self.site.name)}
-                     for code in self.site.published]
+        languages = [
+            {
+                "locale": code,
+                "name": language_name(code),
+                "href": f"{code}/index.html",
+                "site_name": self.renderers[code].markdown(self.site.name),
+            }
+            for code in self.site.published
+        ]
         return env.get_template("root.html").render(
-            site=self.site, site_name=markdown_inline(self.site.name.msgid), languages=languages,
-            alternates=self.alternates("index.html"))
+            site=self.site,
+            site_name=markdown_inline(self.site.name.msgid),
+            languages=languages,
+            alternates=self.alternates("index.html"),
+        )
 
     def sitemap(self) -> str:
         names = ["index.html"] + [page_href(page.slug) for page in self.project.pages]
@@ -202,8 +234,10 @@ def output_problem(root: Path, out: Path) -> str | None:
     if target.exists() and not target.is_dir():
         return f"--out {out}: a file, not a folder"
     if target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir()):
-        return (f"--out {out}: this folder is not a site built here (it has no {MARKER}) and would be "
-                "replaced: empty it or choose another")
+        return (
+            f"--out {out}: this folder is not a site built here (it has no {MARKER}) and would be "
+            "replaced: empty it or choose another"
+        )
     return None
 
 
@@ -291,8 +325,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         return BuildResult(2)
     warnings = renderer.warnings
     for warning in warnings:
-        report(Problem(warning.path, warning.line, warning.column, warning.message,
-                       "error" if strict else "warning"))
+        report(Problem(warning.path, warning.line, warning.column, warning.message, "error" if strict else "warning"))
     if strict and warnings:
         report(f"{count(len(warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
         return BuildResult(2, files, warnings)
@@ -304,8 +337,10 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
             return BuildResult(2, files, warnings)
     assert project.site is not None
     pages = sum(1 for name in files if name.endswith(".html"))
-    report(f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "
-           f"{count(len(project.site.locales), 'locale')}{f' into {out}/' if out is not None else ''}: "
-           f"{count(project.examples, 'example')} checked, {count(len(warnings), 'warning')}, "
-           f"{time.perf_counter() - started:.2f} s")
+    report(
+        f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "
+        f"{count(len(project.site.locales), 'locale')}{f' into {out}/' if out is not None else ''}: "
+        f"{count(project.examples, 'example')} checked, {count(len(warnings), 'warning')}, "
+        f"{time.perf_counter() - started:.2f} s"
+    )
     return BuildResult(0, files, warnings)

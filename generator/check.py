@@ -23,9 +23,13 @@ def expand(paths: list[str]) -> list[str]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found = [str(child) for child in sorted(path.rglob("*"))
-                     if child.suffix.lower() in EXAMPLE_SUFFIXES and child.is_file()
-                     and not any(part.startswith(".") for part in child.relative_to(path).parts)]
+            found = [
+                str(child)
+                for child in sorted(path.rglob("*"))
+                if child.suffix.lower() in EXAMPLE_SUFFIXES
+                and child.is_file()
+                and not any(part.startswith(".") for part in child.relative_to(path).parts)
+            ]
             files.extend(found or [name])
         else:
             files.append(name)
@@ -48,8 +52,7 @@ def load_documents(files: list[str], problems: list[Problem], base: Path | None 
     return documents
 
 
-def read_examples(documents: list[Document], problems: list[Problem],
-                  pages: list[Page] | None = None) -> ExampleSet:
+def read_examples(documents: list[Document], problems: list[Problem], pages: list[Page] | None = None) -> ExampleSet:
     """The examples of example files and of page files (the site's configuration has none);
     the pages read are added to ``pages`` when it is given."""
     examples = ExampleSet(problems=problems)
@@ -80,14 +83,19 @@ def run_check(paths: list[str], fix: bool) -> int:
     if fix:
         changed = 0
         for document in documents:
-            answers = [(example, verification.answers[example.id])
-                       for example in examples.examples if example.path == document.path]
+            answers = [
+                (example, verification.answers[example.id])
+                for example in examples.examples
+                if example.path == document.path
+            ]
             text = fix_text(document.text, answers, as_json=document.is_json)
             if text != document.text:
                 write_atomically(Path(document.path), "\ufeff" * document.bom + text)
                 changed += 1
-        print(f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
-              f"{count(changed, 'file')} updated")
+        print(
+            f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
+            f"{count(changed, 'file')} updated"
+        )
         return 0
     for mismatch in verification.mismatches:
         print(mismatch)

@@ -99,4 +99,4 @@ def _line_end(text: str, index: int) -> int:
     end = text.find("\n", index)
     if end < 0:
         return len(text)
-    return end - 1 if text[end - 1:end] == "\r" else end
+    return end - 1 if text[end - 1 : end] == "\r" else end

@@ -18,4 +18,3 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
-

@@ -75,14 +75,23 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
     """The report as Markdown, for a pull request or a CI job summary."""
     if not changes:
         return "## Regenerate\n\nNothing changed: every example already states what the engine computes.\n"
-    lines = ["## Regenerate", "",
-             f"{count(len({c.example for c in changes}), 'example')} changed with the rules.", "",
-             "| page | example | field | before | after |", "| --- | --- | --- | --- | --- |"]
+    lines = [
+        "## Regenerate",
+        "",
+        f"{count(len({c.example for c in changes}), 'example')} changed with the rules.",
+        "",
+        "| page | example | field | before | after |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     lines += [f"| `{c.path}` | `{c.example}` | {c.field} | `{c.before}` | `{c.after}` |" for c in changes]
     if fuzzy:
         newly = f"; newly flagged in {', '.join(catalogs)}" if catalogs else ""
-        lines += ["", "Their prose is now fuzzy in every catalog (it may be wrong; `build --strict` fails until a "
-                      f"writer and the translators have reviewed it){newly}:", ""]
+        lines += [
+            "",
+            "Their prose is now fuzzy in every catalog (it may be wrong; `build --strict` fails until a "
+            f"writer and the translators have reviewed it){newly}:",
+            "",
+        ]
         lines += [f"- `{example}`" for example in fuzzy]
     return "\n".join(lines) + "\n"
 
@@ -110,25 +119,42 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     problems.extend(verification.problems)
     site = load_project(root, catalogs=False).site if not problems else None
     if site is None and not problems:
-        problems.append(Problem("content/site.yaml", 1, 1, "the site's configuration cannot be read: "
-                                                           "run `python -m generator build` to see why"))
-    changes = [change for example in examples.examples
-               for change in changes_of(example, verification.answers.get(example.id, {}))]
+        problems.append(
+            Problem(
+                "content/site.yaml",
+                1,
+                1,
+                "the site's configuration cannot be read: run `python -m generator build` to see why",
+            )
+        )
+    changes = [
+        change
+        for example in examples.examples
+        for change in changes_of(example, verification.answers.get(example.id, {}))
+    ]
     changed = list(dict.fromkeys(change.example for change in changes))
     fuzzy = [example for example in changed if example in prose]
-    catalogs = fuzzy_catalogs(root, list(site.locales) if site else [], [text for e in fuzzy for text in prose[e]],
-                              problems) if fuzzy else {}
+    catalogs = (
+        fuzzy_catalogs(root, list(site.locales) if site else [], [text for e in fuzzy for text in prose[e]], problems)
+        if fuzzy
+        else {}
+    )
     if problems:
         for problem in sorted(problems):
             print(problem)
         print(f"{count(len(problems), 'error')} in the input; nothing regenerated")
         return 2
     for document in documents:
-        answers = [(example, verification.answers[example.id]) for example in examples.examples
-                   if example.path == document.path and example.id in changed]
+        answers = [
+            (example, verification.answers[example.id])
+            for example in examples.examples
+            if example.path == document.path and example.id in changed
+        ]
         if answers:
-            write_atomically(root / document.path, "\ufeff" * document.bom
-                             + fix_text(document.text, answers, as_json=document.is_json))
+            write_atomically(
+                root / document.path,
+                "\ufeff" * document.bom + fix_text(document.text, answers, as_json=document.is_json),
+            )
     for path, data in catalogs.items():
         path.write_bytes(data)
     if changed:
@@ -139,11 +165,15 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     if changed:
         print(f"{count(len(changed), 'example')} changed: {', '.join(changed)}")
         if fuzzy:
-            print(f"the prose of {', '.join(fuzzy)} is fuzzy in every catalog (newly flagged in "
-                  f"{', '.join(flagged) or 'none'}): review it, then clear the flags")
+            print(
+                f"the prose of {', '.join(fuzzy)} is fuzzy in every catalog (newly flagged in "
+                f"{', '.join(flagged) or 'none'}): review it, then clear the flags"
+            )
     else:
-        print(f"nothing changed: {count(len(examples.examples), 'example')} in "
-              f"{count(sum(1 for d in documents if not is_site(d)), 'file')} already state what the engine computes")
+        print(
+            f"nothing changed: {count(len(examples.examples), 'example')} in "
+            f"{count(sum(1 for d in documents if not is_site(d)), 'file')} already state what the engine computes"
+        )
     if report is not None:
         report.write_text(markdown_report(changes, fuzzy, flagged), encoding="utf-8")
     return 0

@@ -15,8 +15,8 @@ from typing import Any
 from babel import Locale
 from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
-from markupsafe import Markup, escape
 from markdown_it import MarkdownIt
+from markupsafe import Markup, escape
 
 from .i18n import terms
 from .i18n.catalogs import Translator
@@ -52,8 +52,9 @@ def text_direction(code: str) -> str:
 
 def rules_matter(game: Game) -> bool:
     """True when the rule sets differ for ``game``, so that an example says which one it uses."""
-    flags = {(rules.must_undertrump, rules.coinche_out_of_turn) for rules in
-             (by_game[game] for by_game in RULESETS.values())}
+    flags = {
+        (rules.must_undertrump, rules.coinche_out_of_turn) for rules in (by_game[game] for by_game in RULESETS.values())
+    }
     return len(flags) > 1
 
 
@@ -71,20 +72,34 @@ class Link:
 class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
-    def __init__(self, templates: Path, site: Site, locale: str, translator: Translator,
-                 compiled: BytecodeCache | None = None) -> None:
+    def __init__(
+        self, templates: Path, site: Site, locale: str, translator: Translator, compiled: BytecodeCache | None = None
+    ) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
         self.env = make_environment(templates, compiled)
         self.env.globals.update(
-            _=self.gettext, ngettext=self.ngettext, md=self.markdown,
-            card_name=self.card_name, card_corner=self.card_corner, seat_name=self.seat_name,
-            hand_label=self.hand_label, call_name=self.call_name, game_name=self.game_name,
-            rules_name=self.rules_name, trump_name=self.trump_name, turned_name=self.turned_name,
-            rules_matter=rules_matter, suit_code=lambda suit: Suit(suit).code(),
-            lang=locale.replace("_", "-"), dir=text_direction(locale), site=site,
-            site_name=self.markdown(site.name), is_draft=site.locales.get(locale) == "draft")
+            _=self.gettext,
+            ngettext=self.ngettext,
+            md=self.markdown,
+            card_name=self.card_name,
+            card_corner=self.card_corner,
+            seat_name=self.seat_name,
+            hand_label=self.hand_label,
+            call_name=self.call_name,
+            game_name=self.game_name,
+            rules_name=self.rules_name,
+            trump_name=self.trump_name,
+            turned_name=self.turned_name,
+            rules_matter=rules_matter,
+            suit_code=lambda suit: Suit(suit).code(),
+            lang=locale.replace("_", "-"),
+            dir=text_direction(locale),
+            site=site,
+            site_name=self.markdown(site.name),
+            is_draft=site.locales.get(locale) == "draft",
+        )
 
     def render(self, template: str, **context: Any) -> str:
         """Render one template of this locale."""
@@ -178,6 +193,13 @@ class CompiledTemplates(BytecodeCache):
 
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
-    return Environment(loader=FileSystemLoader(str(templates)), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                       auto_reload=False, bytecode_cache=compiled)
+    return Environment(
+        loader=FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+        bytecode_cache=compiled,
+    )

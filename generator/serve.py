@@ -17,9 +17,11 @@ from pathlib import Path
 
 from .build import CONTENT, LOCALES, TEMPLATES, build
 
-_RELOAD = (b"<script>(function(){var v=null;setInterval(function(){fetch('/__build').then(function(r)"
-           b"{return r.text()}).then(function(t){if(v!==null&&t!==v)location.reload();v=t}).catch(function()"
-           b"{})},700)})();</script>")
+_RELOAD = (
+    b"<script>(function(){var v=null;setInterval(function(){fetch('/__build').then(function(r)"
+    b"{return r.text()}).then(function(t){if(v!==null&&t!==v)location.reload();v=t}).catch(function()"
+    b"{})},700)})();</script>"
+)
 
 
 def snapshot(root: Path) -> tuple[tuple[str, int, int], ...]:

@@ -11,8 +11,22 @@ from dataclasses import dataclass, field
 from .problems import Problem
 from .reader.examples import AuctionExample, Example, PlayExample, result_keys
 from .reader.notation import flow
-from .rules import (Auction, AuctionOutcome, AuctionReason, AuctionStatus, Call, Card, CardSet, Game,
-                    PlayReason, Seat, TrickResult, allowed, refusal, trick_result)
+from .rules import (
+    Auction,
+    AuctionOutcome,
+    AuctionReason,
+    AuctionStatus,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    PlayReason,
+    Seat,
+    TrickResult,
+    allowed,
+    refusal,
+    trick_result,
+)
 
 
 @dataclass(frozen=True)
@@ -58,8 +72,10 @@ class Mismatch:
     computed: str
 
     def __str__(self) -> str:
-        return (f"{self.example.path}:{self.line}: {self.example.id}: {self.field}: "
-                f"file says {self.stated}, engine computes {self.computed}")
+        return (
+            f"{self.example.path}:{self.line}: {self.example.id}: {self.field}: "
+            f"file says {self.stated}, engine computes {self.computed}"
+        )
 
 
 @dataclass
@@ -77,13 +93,15 @@ def solve_play(example: PlayExample) -> PlaySolution:
     hand = example.hand_set
     trick = [card for _, card in example.trick]
     permitted = allowed(hand, trick, example.trump, example.rules)
-    refusals = {card: reason for card in hand - permitted
-                if (reason := refusal(hand, trick, card, example.trump, example.rules)) is not None}
+    refusals = {
+        card: reason
+        for card in hand - permitted
+        if (reason := refusal(hand, trick, card, example.trump, example.rules)) is not None
+    }
     result = None
     if example.play is not None and len(trick) == 3:
         leader = example.trick[0][0]
-        result = trick_result(leader, trick + [example.play], example.trump,
-                              counts_points=example.game.has_trump)
+        result = trick_result(leader, trick + [example.play], example.trump, counts_points=example.game.has_trump)
     return PlaySolution(permitted, refusals, result)
 
 
@@ -138,10 +156,15 @@ def verify(examples: list[Example]) -> Verification:
             if example.play is not None and example.play not in play.allowed and example.play_pos:
                 reason = play.refusals.get(example.play)
                 why = reason.value.replace("-", " ") if reason else "refused"
-                verification.problems.append(Problem(
-                    example.path, example.play_pos.line, example.play_pos.column,
-                    f"play: {example.play} may not be played ({why}); allowed: "
-                    f"{flow(tuple(c for c in example.hand if c in play.allowed))}"))
+                verification.problems.append(
+                    Problem(
+                        example.path,
+                        example.play_pos.line,
+                        example.play_pos.column,
+                        f"play: {example.play} may not be played ({why}); allowed: "
+                        f"{flow(tuple(c for c in example.hand if c in play.allowed))}",
+                    )
+                )
                 continue
         else:
             assert isinstance(example, AuctionExample)
@@ -152,6 +175,7 @@ def verify(examples: list[Example]) -> Verification:
         for name, stated in example.expect.items():
             value = computed.get(name)
             if not agrees(name, stated.value, value):
-                verification.mismatches.append(Mismatch(
-                    example, name, stated.key.pos.line, flow(stated.value), flow(value)))
+                verification.mismatches.append(
+                    Mismatch(example, name, stated.key.pos.line, flow(stated.value), flow(value))
+                )
     return verification

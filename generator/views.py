@@ -88,12 +88,17 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     winner_index = next((i for i, (seat, _) in enumerate(played) if trick and seat == trick.winner), None)
     cards = tuple(PlayedCard(seat, card, i == winner_index) for i, (seat, card) in enumerate(played))
     return PlayView(
-        id=example.id, game=example.game, rules=example.rules.name, trump=example.trump,
-        trick=cards[:len(example.trick)], seat=example.seat,
+        id=example.id,
+        game=example.game,
+        rules=example.rules.name,
+        trump=example.trump,
+        trick=cards[: len(example.trick)],
+        seat=example.seat,
         hand=tuple(HandCard(card, card in solution.allowed) for card in example.hand),
         play=cards[-1] if example.play is not None else None,
         winner=trick.winner if trick else None,
-        points=trick.card_points if trick else None)
+        points=trick.card_points if trick else None,
+    )
 
 
 def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionView:
@@ -101,9 +106,21 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
     calls = []
     for number, verdict in enumerate(solution.calls, 1):
         previous_round = solution.calls[number - 2].round if number > 1 else 1
-        calls.append(CallView(number, verdict.seat, verdict.call,
-                              second_round=verdict.round == 2 and previous_round == 1,
-                              refused=verdict.refused is not None))
-    return AuctionView(id=example.id, game=example.game, rules=example.rules.name,
-                       dealer=example.dealer, turned=example.turned, calls=tuple(calls),
-                       outcome=solution.outcome)
+        calls.append(
+            CallView(
+                number,
+                verdict.seat,
+                verdict.call,
+                second_round=verdict.round == 2 and previous_round == 1,
+                refused=verdict.refused is not None,
+            )
+        )
+    return AuctionView(
+        id=example.id,
+        game=example.game,
+        rules=example.rules.name,
+        dealer=example.dealer,
+        turned=example.turned,
+        calls=tuple(calls),
+        outcome=solution.outcome,
+    )

@@ -21,9 +21,18 @@ def start_chromium():  # -> selenium.webdriver.Chrome
         pytest.fail("headless Chromium is needed: apt-get install chromium chromium-driver (see .ci/run)")
     options = Options()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-extensions", "--hide-scrollbars",
-                     "--force-color-profile=srgb", "--lang=en-US", "--allow-file-access-from-files"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-extensions",
+        "--hide-scrollbars",
+        "--force-color-profile=srgb",
+        "--lang=en-US",
+        "--allow-file-access-from-files",
+    ):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
@@ -31,5 +40,6 @@ def start_chromium():  # -> selenium.webdriver.Chrome
 
 def color_scheme(driver, scheme: str) -> None:
     """Emulate the system's light or dark colour scheme."""
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+    )

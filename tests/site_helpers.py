@@ -37,5 +37,8 @@ def copy_project(target: Path) -> Path:
 
 def tree(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` with its bytes, by relative path (the build cache aside)."""
-    return {path.relative_to(folder).as_posix(): path.read_bytes()
-            for path in sorted(folder.rglob("*")) if path.is_file() and ".cache" not in path.relative_to(folder).parts}
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and ".cache" not in path.relative_to(folder).parts
+    }

@@ -6,23 +6,46 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.rules import (CAPOT, GENERALE, RULESETS, Auction, AuctionReason, AuctionStatus, Call, CallKind, Game,
-                             Seat, Suit, rules_for)
+from generator.rules import (
+    CAPOT,
+    GENERALE,
+    RULESETS,
+    Auction,
+    AuctionReason,
+    AuctionStatus,
+    Call,
+    CallKind,
+    Game,
+    Seat,
+    Suit,
+    rules_for,
+)
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
 
-def run(game: Game, dealer: Seat, calls: list[tuple[Seat, str]], ruleset: str = "house",
-        turned: Suit | None = None) -> tuple[Auction, list[AuctionReason | None]]:
+def run(
+    game: Game, dealer: Seat, calls: list[tuple[Seat, str]], ruleset: str = "house", turned: Suit | None = None
+) -> tuple[Auction, list[AuctionReason | None]]:
     auction = Auction(rules_for(game, ruleset), dealer, turned)
     return auction, [auction.call(seat, Call.parse(text)) for seat, text in calls]
 
 
-@pytest.mark.parametrize("text, code", [
-    ("pass", "pass"), ("Take", "take"), ("take hearts", "take H"), ("80 ♠", "80 S"), ("160 c", "160 C"),
-    ("capot H", "capot H"), ("générale S", "generale S"), ("GENERALE d", "generale D"),
-    ("coinche", "coinche"), ("surcoinche", "surcoinche"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("pass", "pass"),
+        ("Take", "take"),
+        ("take hearts", "take H"),
+        ("80 ♠", "80 S"),
+        ("160 c", "160 C"),
+        ("capot H", "capot H"),
+        ("générale S", "generale S"),
+        ("GENERALE d", "generale D"),
+        ("coinche", "coinche"),
+        ("surcoinche", "surcoinche"),
+    ],
+)
 def test_call_parse_and_code(text: str, code: str) -> None:
     call = Call.parse(text)
     assert call.code() == code and Call.parse(call.code()) == call and eval(repr(call)) == call  # noqa: S307
@@ -38,12 +61,14 @@ def test_trump_game_first_take_ends_round_one() -> None:
     auction, verdicts = run(Game.TRUMP, E, [(S, "pass"), (W, "pass"), (N, "take")], turned=Suit.HEARTS)
     assert verdicts == [None] * 3
     assert (auction.outcome.status, auction.outcome.taker, auction.outcome.trump) == (
-        AuctionStatus.CONTRACT, N, Suit.HEARTS)
+        AuctionStatus.CONTRACT,
+        N,
+        Suit.HEARTS,
+    )
 
 
 def test_trump_game_round_two_takes_another_suit_only() -> None:
-    calls = [(S, "pass"), (W, "pass"), (N, "pass"), (E, "pass"), (S, "take"), (S, "take H"), (S, "pass"),
-             (W, "take S")]
+    calls = [(S, "pass"), (W, "pass"), (N, "pass"), (E, "pass"), (S, "take"), (S, "take H"), (S, "pass"), (W, "take S")]
     auction, verdicts = run(Game.TRUMP, E, calls, turned=Suit.HEARTS)
     assert verdicts == [None] * 4 + [AuctionReason.SUIT_REQUIRED, AuctionReason.NOT_TURNED_SUIT, None, None]
     assert (auction.outcome.taker, auction.outcome.trump) == (W, Suit.SPADES)
@@ -52,8 +77,12 @@ def test_trump_game_round_two_takes_another_suit_only() -> None:
 def test_trump_game_refusals_and_redeal() -> None:
     calls = [(S, "take S"), (N, "pass"), (S, "80 H"), (S, "coinche")] + [(seat, "pass") for seat in (S, W, N, E) * 2]
     auction, verdicts = run(Game.TRUMP, E, calls + [(S, "take S")], turned=Suit.HEARTS)
-    assert verdicts[:4] == [AuctionReason.TURNED_SUIT_ONLY, AuctionReason.OUT_OF_TURN,
-                            AuctionReason.NOT_THIS_GAME, AuctionReason.NOT_THIS_GAME]
+    assert verdicts[:4] == [
+        AuctionReason.TURNED_SUIT_ONLY,
+        AuctionReason.OUT_OF_TURN,
+        AuctionReason.NOT_THIS_GAME,
+        AuctionReason.NOT_THIS_GAME,
+    ]
     assert verdicts[4:12] == [None] * 8 and verdicts[12] is AuctionReason.AUCTION_CLOSED
     assert auction.outcome.status is AuctionStatus.REDEAL
 
@@ -75,8 +104,16 @@ def test_coinche_bids_must_rise_and_three_passes_close() -> None:
 
 
 def test_coinche_order_of_contracts_up_to_generale() -> None:
-    calls = [(W, "160 H"), (N, "capot S"), (E, "capot H"), (E, "generale H"), (S, "160 C"), (S, "pass"),
-             (W, "pass"), (N, "pass")]
+    calls = [
+        (W, "160 H"),
+        (N, "capot S"),
+        (E, "capot H"),
+        (E, "generale H"),
+        (S, "160 C"),
+        (S, "pass"),
+        (W, "pass"),
+        (N, "pass"),
+    ]
     auction, verdicts = run(Game.COINCHE, S, calls)
     assert verdicts == [None, None, AuctionReason.BID_TOO_LOW, None, AuctionReason.BID_TOO_LOW, None, None, None]
     assert (auction.outcome.taker, auction.outcome.contract) == (E, GENERALE)
@@ -92,13 +129,36 @@ def test_coinche_then_surcoinche_multiplies_by_four_and_closes() -> None:
 
 
 def test_coinche_refusals() -> None:
-    calls = [(W, "coinche"), (W, "80 H"), (N, "surcoinche"), (N, "pass"), (E, "coinche"), (E, "pass"),
-             (S, "coinche"), (W, "90 S"), (W, "coinche"), (W, "pass"), (N, "surcoinche"), (N, "pass"), (E, "pass")]
+    calls = [
+        (W, "coinche"),
+        (W, "80 H"),
+        (N, "surcoinche"),
+        (N, "pass"),
+        (E, "coinche"),
+        (E, "pass"),
+        (S, "coinche"),
+        (W, "90 S"),
+        (W, "coinche"),
+        (W, "pass"),
+        (N, "surcoinche"),
+        (N, "pass"),
+        (E, "pass"),
+    ]
     auction, verdicts = run(Game.COINCHE, S, calls, ruleset="official")
     assert verdicts == [
-        AuctionReason.NO_CONTRACT, None, AuctionReason.NOT_COINCHED, None, AuctionReason.NOT_DEFENDER, None,
-        None, AuctionReason.BID_AFTER_COINCHE, AuctionReason.ALREADY_COINCHED, None,
-        AuctionReason.NOT_CONTRACT_TEAM, None, None,
+        AuctionReason.NO_CONTRACT,
+        None,
+        AuctionReason.NOT_COINCHED,
+        None,
+        AuctionReason.NOT_DEFENDER,
+        None,
+        None,
+        AuctionReason.BID_AFTER_COINCHE,
+        AuctionReason.ALREADY_COINCHED,
+        None,
+        AuctionReason.NOT_CONTRACT_TEAM,
+        None,
+        None,
     ]
     assert (auction.outcome.taker, auction.outcome.multiplier) == (W, 2)
 
@@ -139,11 +199,32 @@ def test_only_the_trump_game_turns_a_card() -> None:
 
 # --- Properties over random call sequences ---
 
-ALL_CALLS = [Call.parse(text) for text in (
-    "pass", "pass", "pass", "take", "take S", "take H", "take D", "take C", "80 H", "90 S", "100 D", "120 C",
-    "160 H", "capot S", "generale D", "coinche", "surcoinche")]
+ALL_CALLS = [
+    Call.parse(text)
+    for text in (
+        "pass",
+        "pass",
+        "pass",
+        "take",
+        "take S",
+        "take H",
+        "take D",
+        "take C",
+        "80 H",
+        "90 S",
+        "100 D",
+        "120 C",
+        "160 H",
+        "capot S",
+        "generale D",
+        "coinche",
+        "surcoinche",
+    )
+]
 auctions = st.tuples(
-    st.sampled_from(list(Game)), st.sampled_from(list(RULESETS)), st.sampled_from(list(Seat)),
+    st.sampled_from(list(Game)),
+    st.sampled_from(list(RULESETS)),
+    st.sampled_from(list(Seat)),
     st.sampled_from(list(Suit)),
     st.lists(st.tuples(st.sampled_from(list(Seat)), st.sampled_from(ALL_CALLS)), max_size=40),
 )

@@ -9,14 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from .conftest import ROOT
-from .pagetext import document_lines, missing_lines
-from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS
-
 from selenium.webdriver.common.by import By
 
 from .chromium import start_chromium
+from .conftest import ROOT
+from .pagetext import document_lines, missing_lines
+from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 WIDTHS = {"phone": 390, "desktop": 1280}

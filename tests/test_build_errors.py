@@ -46,41 +46,58 @@ def built_then_broken(project: Path, break_it) -> tuple[int, list[str], bool]:
 def test_yaml_errors_are_listed_with_file_line_column_and_nothing_is_written(project: Path) -> None:
     def break_it(project: Path) -> None:
         replace(project / "content/bidding.yaml", "          turned: H\n", "          turned: X\n")
-        replace(project / "content/allowed-cards.yaml", "hand: {N: [KS, 7S, JH, 9C, 10D]}",
-                "hand: {N: [KS, 7S, JH, 9C, 9C]}")
-        replace(project / "content/allowed-cards.yaml", "          title: East must overtrump\n",
-                "          titel: East must overtrump\n")
+        replace(
+            project / "content/allowed-cards.yaml",
+            "hand: {N: [KS, 7S, JH, 9C, 10D]}",
+            "hand: {N: [KS, 7S, JH, 9C, 9C]}",
+        )
+        replace(
+            project / "content/allowed-cards.yaml",
+            "          title: East must overtrump\n",
+            "          titel: East must overtrump\n",
+        )
 
     code, lines, unchanged = built_then_broken(project, break_it)
     assert code == 2 and unchanged
     assert lines[-1] == "3 errors; nothing written"
     assert re.match(r"content/allowed-cards\.yaml:\d+:\d+: error: hand: card 9C twice", lines[0])
-    assert re.match(r"content/allowed-cards\.yaml:\d+:\d+: error: unknown field 'titel': did you mean `title`\?",
-                    lines[1])
+    assert re.match(
+        r"content/allowed-cards\.yaml:\d+:\d+: error: unknown field 'titel': did you mean `title`\?", lines[1]
+    )
     assert re.match(r"content/bidding\.yaml:\d+:\d+: error: turned: unknown suit or card 'X'", lines[2])
 
 
 def test_an_example_that_does_not_hold_fails_with_checks_message(project: Path) -> None:
     def break_it(project: Path) -> None:
-        replace(project / "content/allowed-cards.yaml", "            allowed: [9S]\n", "            allowed: [9S, KH]\n")
+        replace(
+            project / "content/allowed-cards.yaml", "            allowed: [9S]\n", "            allowed: [9S, KH]\n"
+        )
 
     code, lines, unchanged = built_then_broken(project, break_it)
     assert code == 1 and unchanged
-    assert re.fullmatch(r"content/allowed-cards\.yaml:\d+: must-overtrump: allowed: file says \[9S, KH\], "
-                        r"engine computes \[9S\]", lines[0])
+    assert re.fullmatch(
+        r"content/allowed-cards\.yaml:\d+: must-overtrump: allowed: file says \[9S, KH\], "
+        r"engine computes \[9S\]",
+        lines[0],
+    )
     assert lines[-1] == "1 example not holding; nothing written"
 
 
 def test_raw_html_in_content_is_refused(project: Path) -> None:
-    code, lines, unchanged = built_then_broken(project, lambda p: replace(
-        p / "content/bidding.yaml", "title: Take, pass, coinche", "title: Take <script>alert(1)</script>"))
+    code, lines, unchanged = built_then_broken(
+        project,
+        lambda p: replace(
+            p / "content/bidding.yaml", "title: Take, pass, coinche", "title: Take <script>alert(1)</script>"
+        ),
+    )
     assert code == 2 and unchanged
     assert re.match(r"content/bidding\.yaml:4:8: error: title: raw HTML is not allowed", lines[0])
 
 
 def test_a_broken_template_is_named_at_its_line(project: Path) -> None:
-    code, lines, unchanged = built_then_broken(project, lambda p: replace(
-        p / "templates/page.html", "{% endfor %}", "{% endfo %}"))
+    code, lines, unchanged = built_then_broken(
+        project, lambda p: replace(p / "templates/page.html", "{% endfor %}", "{% endfo %}")
+    )
     assert code == 2 and unchanged
     assert re.match(r"templates/page\.html:\d+:1: error: template syntax", lines[0])
 
@@ -98,15 +115,20 @@ def test_a_broken_catalog_is_named_at_its_line(project: Path) -> None:
 
 def test_a_translation_that_loses_a_placeholder_is_an_error(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
-        project, lambda p: set_translation(p, "es", "Winner: %(seat)s.", "Ganador."))
+        project, lambda p: set_translation(p, "es", "Winner: %(seat)s.", "Ganador.")
+    )
     assert code == 2 and unchanged
-    assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: translation of 'Winner: %\(seat\)s\.': "
-                    r"missing %\(seat\)s", lines[0])
+    assert re.match(
+        r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: translation of 'Winner: %\(seat\)s\.': "
+        r"missing %\(seat\)s",
+        lines[0],
+    )
 
 
 def test_a_bad_plural_header_is_an_error(project: Path) -> None:
-    code, lines, unchanged = built_then_broken(project, lambda p: replace(
-        p / "locales/bg/LC_MESSAGES/messages.po", "plural=(n != 1)", "plural=(n !!= 1)"))
+    code, lines, unchanged = built_then_broken(
+        project, lambda p: replace(p / "locales/bg/LC_MESSAGES/messages.po", "plural=(n != 1)", "plural=(n !!= 1)")
+    )
     assert code == 2 and unchanged
     assert lines[0].startswith("locales/bg/LC_MESSAGES/messages.po:1:1: error: bad Plural-Forms header")
 
@@ -117,8 +139,9 @@ def test_a_missing_translation_is_a_warning_with_english_shown_and_an_error_when
     assert result.code == 0
     text = (project / "locales/bg/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
     line = text.splitlines().index('msgid "In brief"') + 1
-    assert lines[0] == (f"locales/bg/LC_MESSAGES/messages.po:{line}:1: warning: bg: no translation of 'In brief': "
-                        "English shown")
+    assert lines[0] == (
+        f"locales/bg/LC_MESSAGES/messages.po:{line}:1: warning: bg: no translation of 'In brief': English shown"
+    )
     assert ">In brief</h2>" in (project / "site/bg/bidding.html").read_text(encoding="utf-8")
     assert ", 1 warning, " in lines[-1]
     before = tree(project / "site")
@@ -132,22 +155,29 @@ def test_a_fuzzy_translation_is_shown_in_english_with_its_line(project: Path) ->
     replace(path, 'msgid "In brief"', '#, fuzzy\nmsgid "In brief"')
     result, lines = run_build(project, None, strict=False)
     assert result.code == 0
-    assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: warning: es: fuzzy translation of 'In brief'",
-                    lines[0])
+    assert re.match(
+        r"locales/es/LC_MESSAGES/messages\.po:\d+:1: warning: es: fuzzy translation of 'In brief'", lines[0]
+    )
     assert b">In brief</h2>" in result.files["es/bidding.html"]
 
 
-@pytest.mark.parametrize("hostile", [
-    "<script>alert(1)</script>",
-    '<img src=x onerror="alert(1)">',
-    "[click](javascript:alert(1))",
-])
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "<script>alert(1)</script>",
+        '<img src=x onerror="alert(1)">',
+        "[click](javascript:alert(1))",
+    ],
+)
 def test_hostile_translations_render_as_text(project: Path, hostile: str) -> None:
     set_translation(project, "es", "In brief", hostile)  # a template string
     set_translation(project, "es", "Take, pass, coinche", hostile)  # a content string (Markdown)
     set_translation(project, "es", "French Belote", hostile)  # the site's name
-    replace(project / "locales/es/LC_MESSAGES/messages.po", 'msgstr "Rey de picas"', f'msgstr "{hostile}"'
-            .replace('"alert', '\\"alert').replace(')">', ')\\">'))  # a card name
+    replace(
+        project / "locales/es/LC_MESSAGES/messages.po",
+        'msgstr "Rey de picas"',
+        f'msgstr "{hostile}"'.replace('"alert', '\\"alert').replace(')">', ')\\">'),
+    )  # a card name
     result, lines = run_build(project, None, strict=False)
     assert result.code == 0, lines
     for name in ("es/bidding.html", "es/allowed-cards.html", "index.html"):
@@ -157,11 +187,14 @@ def test_hostile_translations_render_as_text(project: Path, hostile: str) -> Non
     if hostile.startswith("<script>"):
         html = result.files["es/bidding.html"].decode()
         assert '<h2 id="in-brief">&lt;script&gt;alert(1)&lt;/script&gt;</h2>' in html
-        assert '<span class="card sS">&lt;script&gt;alert(1)&lt;/script&gt;</span>' in result.files[
-            "es/allowed-cards.html"].decode()
+        assert (
+            '<span class="card sS">&lt;script&gt;alert(1)&lt;/script&gt;</span>'
+            in result.files["es/allowed-cards.html"].decode()
+        )
 
 
 # Found in review: each of these once crashed or did harm ---------------------------------------
+
 
 @pytest.mark.parametrize("out", [".", "content", "locales/es", "templates/assets"])
 def test_the_output_may_not_be_the_project_or_one_of_its_inputs(project: Path, out: str) -> None:
@@ -188,37 +221,50 @@ def test_an_unwritable_output_is_an_error_not_a_traceback(project: Path) -> None
     assert result.code == 2 and lines[-1].startswith(f"error: cannot write the site into {project}/afile/site")
 
 
-@pytest.mark.parametrize("msgstr, message", [
-    ("Pli remporté à 100 % par %(seat)s.", "write %% for a percent sign"),
-    ("Pli remporté par %(seat)d.", "write %% for a percent sign"),
-])
+@pytest.mark.parametrize(
+    "msgstr, message",
+    [
+        ("Pli remporté à 100 % par %(seat)s.", "write %% for a percent sign"),
+        ("Pli remporté par %(seat)d.", "write %% for a percent sign"),
+    ],
+)
 def test_a_translation_that_cannot_be_formatted_is_an_error(project: Path, msgstr: str, message: str) -> None:
     code, lines, unchanged = built_then_broken(project, lambda p: set_translation(p, "fr", "Winner: %(seat)s.", msgstr))
     assert code == 2 and unchanged
-    assert re.match(r"locales/fr/LC_MESSAGES/messages\.po:\d+:1: error: translation of 'Winner: %\(seat\)s\.'", lines[0])
+    assert re.match(
+        r"locales/fr/LC_MESSAGES/messages\.po:\d+:1: error: translation of 'Winner: %\(seat\)s\.'", lines[0]
+    )
     assert message in lines[0]
 
 
 def test_a_msgstr_without_quotes_is_a_catalog_syntax_error(project: Path) -> None:
-    code, lines, unchanged = built_then_broken(project, lambda p: replace(
-        p / "locales/es/LC_MESSAGES/messages.po", 'msgstr "Idioma"', "msgstr Idioma"))
+    code, lines, unchanged = built_then_broken(
+        project, lambda p: replace(p / "locales/es/LC_MESSAGES/messages.po", 'msgstr "Idioma"', "msgstr Idioma")
+    )
     assert code == 2 and unchanged
     assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: catalog syntax: 'msgstr Idioma'", lines[0])
 
 
 def test_a_figure_contract_without_its_seat_is_reported(project: Path) -> None:
-    code, lines, unchanged = built_then_broken(project, lambda p: replace(
-        p / "content/bidding.yaml", "contract: {S: 100 S}", "contract: 100 S"))
+    code, lines, unchanged = built_then_broken(
+        project, lambda p: replace(p / "content/bidding.yaml", "contract: {S: 100 S}", "contract: 100 S")
+    )
     assert code == 2 and unchanged
     assert re.match(r"content/bidding\.yaml:\d+:\d+: error: contract: expected one `SEAT: VALUE SUIT` pair", lines[0])
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("contract: {S: 100 S}", "contract: {E: 100 S}", "contract: E is not in the team of S"),
-    ("contract: {S: 100 S}", "contract: {S: 100 H}", "contract: its suit H is not the example's trump S"),
-    ("            id: figure-only-king-of-diamonds\n            game: coinche",
-     "            id: figure-only-king-of-diamonds\n            game: trump", "figure: the example is a Coinche"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("contract: {S: 100 S}", "contract: {E: 100 S}", "contract: E is not in the team of S"),
+        ("contract: {S: 100 S}", "contract: {S: 100 H}", "contract: its suit H is not the example's trump S"),
+        (
+            "            id: figure-only-king-of-diamonds\n            game: coinche",
+            "            id: figure-only-king-of-diamonds\n            game: trump",
+            "figure: the example is a Coinche",
+        ),
+    ],
+)
 def test_a_figure_that_does_not_match_its_example_is_reported(project: Path, old: str, new: str, message: str) -> None:
     code, lines, unchanged = built_then_broken(project, lambda p: replace(p / "content/bidding.yaml", old, new))
     assert code == 2 and unchanged and message in lines[0], lines
@@ -234,8 +280,12 @@ def test_editor_files_in_templates_are_ignored(project: Path) -> None:
 
 
 def test_a_template_runtime_error_is_named_at_its_line(project: Path) -> None:
-    code, lines, unchanged = built_then_broken(project, lambda p: replace(
-        p / "templates/page.html", "<h1>{{ md(page.title) }}</h1>", "<h1>{{ md(page.title) }}{{ site_nam }}</h1>"))
+    code, lines, unchanged = built_then_broken(
+        project,
+        lambda p: replace(
+            p / "templates/page.html", "<h1>{{ md(page.title) }}</h1>", "<h1>{{ md(page.title) }}{{ site_nam }}</h1>"
+        ),
+    )
     assert code == 2 and unchanged
     text = (project / "templates/page.html").read_text(encoding="utf-8")
     line = next(number for number, content in enumerate(text.splitlines(), 1) if "site_nam }}" in content)
@@ -253,10 +303,13 @@ def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> No
     assert re.match(r"content/site\.yaml:\d+:3: error: locales: 'zz' is not a locale CLDR knows", lines[0])
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("pages: [bidding, allowed-cards]", "pages: []", "pages: none"),
-    ("      - list:\n", "      - list: []\n      - list:\n", "list: empty"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("pages: [bidding, allowed-cards]", "pages: []", "pages: none"),
+        ("      - list:\n", "      - list: []\n      - list:\n", "list: empty"),
+    ],
+)
 def test_empty_lists_are_reported(project: Path, old: str, new: str, message: str) -> None:
     path = project / ("content/site.yaml" if old.startswith("pages") else "content/bidding.yaml")
     code, lines, unchanged = built_then_broken(project, lambda p: replace(path, old, new))

@@ -5,10 +5,19 @@ import pytest
 from generator.rules import DECK, Card, CardSet, Rank, Seat, Suit
 
 
-@pytest.mark.parametrize("text, code", [
-    ("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("JS", "JS"), ("A♠", "AS"), ("7♦", "7D"),
-    ("qc", "QC"), (" K♥ ", "KH"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("JS", "JS"),
+        ("A♠", "AS"),
+        ("7♦", "7D"),
+        ("qc", "QC"),
+        (" K♥ ", "KH"),
+    ],
+)
 def test_card_parse_accepts_the_variants_users_type(text: str, code: str) -> None:
     assert Card.parse(text).code() == code
 
@@ -27,9 +36,16 @@ def test_every_card_round_trips_through_its_code_and_repr() -> None:
         assert Card.of(card.rank, card.suit) is card
 
 
-@pytest.mark.parametrize("text, suit", [
-    ("S", Suit.SPADES), ("h", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("Clubs", Suit.CLUBS), ("spades", Suit.SPADES),
-])
+@pytest.mark.parametrize(
+    "text, suit",
+    [
+        ("S", Suit.SPADES),
+        ("h", Suit.HEARTS),
+        ("♦", Suit.DIAMONDS),
+        ("Clubs", Suit.CLUBS),
+        ("spades", Suit.SPADES),
+    ],
+)
 def test_suit_parse(text: str, suit: Suit) -> None:
     assert Suit.parse(text) is suit
 

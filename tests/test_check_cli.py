@@ -115,10 +115,21 @@ def test_fix_changes_only_the_expect_values_and_is_idempotent(tmp_path: Path, ru
 def test_fix_keeps_a_json_file_json(tmp_path: Path, run_cli) -> None:
     path = tmp_path / "examples.json"
     examples = [
-        {"id": "json-trick", "game": "coinche", "trump": "S", "trick": [{"W": "AD"}, {"N": "JS"}],
-         "hand": {"E": ["7S", "9S", "KH", "QC"]}, "rules": "official", "expect": {"allowed": ["7S"]}},
-        {"id": "json-auction", "game": "no-trump", "dealer": "S",
-         "calls": [{"W": "pass"}, {"N": "pass"}, {"E": "pass"}, {"S": "pass"}]},
+        {
+            "id": "json-trick",
+            "game": "coinche",
+            "trump": "S",
+            "trick": [{"W": "AD"}, {"N": "JS"}],
+            "hand": {"E": ["7S", "9S", "KH", "QC"]},
+            "rules": "official",
+            "expect": {"allowed": ["7S"]},
+        },
+        {
+            "id": "json-auction",
+            "game": "no-trump",
+            "dealer": "S",
+            "calls": [{"W": "pass"}, {"N": "pass"}, {"E": "pass"}, {"S": "pass"}],
+        },
     ]
     path.write_text(json.dumps(examples, indent=2), encoding="utf-8")
     assert run_cli("check", str(path))[0] == 1
@@ -151,16 +162,21 @@ def test_problems_of_every_file_are_listed_and_ids_are_unique_across_files(tmp_p
 
 def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:
     for args in ([], ["check"], ["build"], ["serve"], ["i18n"], ["i18n", "extract"], ["i18n", "update"]):
-        result = subprocess.run([sys.executable, "-m", "generator", *args, "--help"], cwd=ROOT,
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", *args, "--help"], cwd=ROOT, capture_output=True, text=True
+        )
         assert result.returncode == 0 and "usage: python -m generator" in result.stdout
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "tests/examples"], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "tests/examples"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0 and result.stdout.endswith("all hold\n")
 
 
-@pytest.mark.parametrize("path", [CONTENT / "allowed-cards.yaml", CONTENT / "bidding.yaml",
-                                  EXAMPLES / "rules-play.yaml"], ids=lambda path: path.name)
+@pytest.mark.parametrize(
+    "path",
+    [CONTENT / "allowed-cards.yaml", CONTENT / "bidding.yaml", EXAMPLES / "rules-play.yaml"],
+    ids=lambda path: path.name,
+)
 def test_fix_on_files_that_hold_changes_nothing(tmp_path: Path, run_cli, path: Path) -> None:
     copy = tmp_path / path.name
     copy.write_bytes(path.read_bytes())

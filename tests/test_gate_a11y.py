@@ -68,8 +68,11 @@ def test_no_serious_or_critical_violation_on_any_page(site: Path, browser) -> No
 def test_the_gate_fails_on_a_page_planted_to_break_it(site: Path, browser, tmp_path: Path) -> None:
     html = (site / "es" / "bidding.html").read_text(encoding="utf-8")
     broken = tmp_path / "broken.html"
-    broken.write_text(html.replace('<html lang="es"', "<html", 1)
-                      .replace('aria-label="', 'data-label="', 1)
-                      .replace("<h1>", '<h1><img src="../assets/favicon.svg">', 1), encoding="utf-8")
+    broken.write_text(
+        html.replace('<html lang="es"', "<html", 1)
+        .replace('aria-label="', 'data-label="', 1)
+        .replace("<h1>", '<h1><img src="../assets/favicon.svg">', 1),
+        encoding="utf-8",
+    )
     ids = {violation["id"] for violation in serious_violations(browser, broken.as_uri(), 390, "dark")}
     assert {"html-has-lang", "image-alt"} <= ids, ids

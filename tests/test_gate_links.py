@@ -51,17 +51,17 @@ def link_problems(site: Path) -> list[str]:
             defaults[url] = str(links.get("x-default"))
     for url, siblings in alternates.items():
         if url not in siblings and defaults[url] != url:
-            problems.append(f"{url[len(BASE_URL):]}: its hreflang alternates do not include itself")
+            problems.append(f"{url[len(BASE_URL) :]}: its hreflang alternates do not include itself")
         if defaults[url] not in alternates:
-            problems.append(f"{url[len(BASE_URL):]}: x-default {defaults[url]} is not a page of the site")
+            problems.append(f"{url[len(BASE_URL) :]}: x-default {defaults[url]} is not a page of the site")
         for sibling in siblings:
             if sibling not in alternates:
-                problems.append(f"{url[len(BASE_URL):]}: hreflang {sibling} is not a page of the site")
+                problems.append(f"{url[len(BASE_URL) :]}: hreflang {sibling} is not a page of the site")
             elif url not in alternates[sibling] and defaults[sibling] != url:
-                problems.append(f"{sibling[len(BASE_URL):]}: does not point back to {url[len(BASE_URL):]}")
+                problems.append(f"{sibling[len(BASE_URL) :]}: does not point back to {url[len(BASE_URL) :]}")
     sitemap = ElementTree.fromstring((site / "sitemap.xml").read_bytes())
     for location in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc"):
-        relative = (location.text or "")[len(BASE_URL):] or "index.html"
+        relative = (location.text or "")[len(BASE_URL) :] or "index.html"
         if not (site / relative).is_file():
             problems.append(f"sitemap.xml: {location.text} is not a page of the site")
     return problems
@@ -76,14 +76,23 @@ def test_the_site_has_no_broken_link_and_every_hreflang_points_back(site: Path) 
     assert link_problems(site) == []
 
 
-@pytest.mark.parametrize("old, new, problem", [
-    ('href="allowed-cards.html"', 'href="allowed-card.html"', "leads nowhere"),
-    ('href="#main"', 'href="#nowhere"', "no element has that id"),
-    ('<link rel="stylesheet" href="../assets/site.css">',
-     '<link rel="stylesheet" href="https://cdn.example/site.css">', "fetches https://cdn.example/site.css"),
-    ('<link rel="alternate" hreflang="ru" href="https://help.belote.example/ru/bidding.html">\n', "",
-     "es/bidding.html: does not point back to ru/bidding.html"),
-])
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        ('href="allowed-cards.html"', 'href="allowed-card.html"', "leads nowhere"),
+        ('href="#main"', 'href="#nowhere"', "no element has that id"),
+        (
+            '<link rel="stylesheet" href="../assets/site.css">',
+            '<link rel="stylesheet" href="https://cdn.example/site.css">',
+            "fetches https://cdn.example/site.css",
+        ),
+        (
+            '<link rel="alternate" hreflang="ru" href="https://help.belote.example/ru/bidding.html">\n',
+            "",
+            "es/bidding.html: does not point back to ru/bidding.html",
+        ),
+    ],
+)
 def test_the_gate_fails_on_a_planted_fault(site: Path, tmp_path: Path, old: str, new: str, problem: str) -> None:
     copy = tmp_path / "site"
     shutil.copytree(site, copy)

@@ -30,11 +30,15 @@ def project(tmp_path: Path) -> Path:
 
 
 def cli(run_cli, project: Path, *args: str) -> tuple[int, str]:
-    return run_cli(*args[:-1], "-C", str(project), args[-1]) if args[-1] not in ("extract", "update", "stats") \
+    return (
+        run_cli(*args[:-1], "-C", str(project), args[-1])
+        if args[-1] not in ("extract", "update", "stats")
         else run_cli(*args, "-C", str(project))
+    )
 
 
 # The catalogs are sound --------------------------------------------------------------------------
+
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: .ci/run installs gettext")
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.parent.parent.name)
@@ -46,8 +50,11 @@ def test_msgfmt_check_passes_without_a_warning(path: Path) -> None:
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: .ci/run installs gettext")
 def test_msgfmt_checks_the_template_formats() -> None:
     # A template's header keeps its placeholders (translator, team) by design; its messages are checked.
-    result = subprocess.run(["msgfmt", "--check-format", "-o", "/dev/null", str(ROOT / "locales/messages.pot")],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["msgfmt", "--check-format", "-o", "/dev/null", str(ROOT / "locales/messages.pot")],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -82,6 +89,7 @@ def test_plural_forms_follow_cldr_categories(code: str, project: Path) -> None:
 
 # extract and update ------------------------------------------------------------------------------
 
+
 def test_extract_then_update_on_an_unchanged_tree_changes_nothing(project: Path, run_cli) -> None:
     before = tree(project / "locales")
     assert cli(run_cli, project, "i18n", "extract")[0] == 0
@@ -95,8 +103,11 @@ def test_the_template_has_source_references_and_a_comment_for_every_example_mess
     messages = [message for message in template if message.id]
     assert all(message.locations for message in messages)
     assert any(location == ("content/bidding.yaml", 4) for message in messages for location in message.locations)
-    titles = [m for m in messages if any(c.startswith(("Title of example", "Explanation of example"))
-                                         for c in m.auto_comments)]
+    titles = [
+        m
+        for m in messages
+        if any(c.startswith(("Title of example", "Explanation of example")) for c in m.auto_comments)
+    ]
     assert len(titles) == 2 * 15  # 15 examples on the pages, each a title and an explanation
     for message in titles:
         comment = " ".join(message.auto_comments)
@@ -108,8 +119,12 @@ def test_the_template_has_source_references_and_a_comment_for_every_example_mess
 def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(project: Path, run_cli) -> None:
     page = project / "content/bidding.yaml"
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace("title: A bid must be higher", "title: A bid must always be higher")
-                    .replace("title: Coinche, then surcoinche", "title: Coinche, then surcoinche!"), encoding="utf-8")
+    page.write_text(
+        text.replace("title: A bid must be higher", "title: A bid must always be higher").replace(
+            "title: Coinche, then surcoinche", "title: Coinche, then surcoinche!"
+        ),
+        encoding="utf-8",
+    )
     assert cli(run_cli, project, "i18n", "extract")[0] == 0
     assert cli(run_cli, project, "i18n", "update")[0] == 0
     with (project / "locales/bg/LC_MESSAGES/messages.po").open("rb") as stream:
@@ -124,6 +139,7 @@ def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(p
 
 
 # add, stats, publish -----------------------------------------------------------------------------
+
 
 def translate(path: Path, only: set[str] | None = None) -> int:
     """Fill the catalog's empty translations (with a marked copy of the source); return how many."""
@@ -156,9 +172,14 @@ def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
     assert translate(catalog, {"In brief", "Allowed cards:", "Take, pass, coinche"}) == 3
     result, lines = run_build(project, project / "site", strict=False)
     assert result.code == 0, lines
-    assert any(re.match(r"locales/de/LC_MESSAGES/messages\.po:\d+:1: warning: de: no translation of "
-                        r"'Which card may be played\?' \(from content/allowed-cards\.yaml:4\): English shown$", line)
-               for line in lines), lines
+    assert any(
+        re.match(
+            r"locales/de/LC_MESSAGES/messages\.po:\d+:1: warning: de: no translation of "
+            r"'Which card may be played\?' \(from content/allowed-cards\.yaml:4\): English shown$",
+            line,
+        )
+        for line in lines
+    ), lines
     assert not any("'In brief'" in line for line in lines)
     german = (project / "site/de/bidding.html").read_text(encoding="utf-8")
     assert 'lang="de"' in german and 'class="draft"' in german and "DE Take, pass, coinche" in german
@@ -168,8 +189,9 @@ def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
     assert 'hreflang="de"' not in (project / "site/es/bidding.html").read_text(encoding="utf-8")
 
     strict, lines = run_build(project, project / "site", strict=True)
-    assert strict.code == 2 and any("error: de: no translation of 'Which card may be played?'" in line
-                                    for line in lines)
+    assert strict.code == 2 and any(
+        "error: de: no translation of 'Which card may be played?'" in line for line in lines
+    )
     code, output = cli(run_cli, project, "i18n", "publish", "de")
     assert code == 1 and "not published: 147 untranslated" in output
 
@@ -190,10 +212,13 @@ def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
     assert "https://help.belote.example/de/bidding.html" in (project / "site/sitemap.xml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("code, message", [
-    ("xx", "error: 'xx' is not a locale CLDR knows"),
-    ("es", "error: es is already a locale of the site (published)"),
-])
+@pytest.mark.parametrize(
+    "code, message",
+    [
+        ("xx", "error: 'xx' is not a locale CLDR knows"),
+        ("es", "error: es is already a locale of the site (published)"),
+    ],
+)
 def test_add_refuses_an_unknown_or_existing_locale(project: Path, run_cli, code: str, message: str) -> None:
     before = tree(project)
     result, output = cli(run_cli, project, "i18n", "add", code)
@@ -222,37 +247,47 @@ def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Pat
 
 def test_registering_a_locale_keeps_comments_and_handles_flow_style(tmp_path: Path) -> None:
     path = tmp_path / "site.yaml"
-    path.write_text("name: X  # the name\nbase_url: https://x.example/\nlocales: {es: published}\npages: [a]\n",
-                    encoding="utf-8")
+    path.write_text(
+        "name: X  # the name\nbase_url: https://x.example/\nlocales: {es: published}\npages: [a]\n", encoding="utf-8"
+    )
     assert set_locale_state(path, "de", "draft") is None
-    assert path.read_text(encoding="utf-8") == ("name: X  # the name\nbase_url: https://x.example/\n"
-                                                "locales: {es: published, de: draft}\npages: [a]\n")
+    assert path.read_text(encoding="utf-8") == (
+        "name: X  # the name\nbase_url: https://x.example/\nlocales: {es: published, de: draft}\npages: [a]\n"
+    )
     assert set_locale_state(path, "de", "published") is None
     assert "locales: {es: published, de: published}\n" in path.read_text(encoding="utf-8")
 
 
 # Found in review ---------------------------------------------------------------------------------
 
+
 def test_update_twice_keeps_the_previous_source_of_a_changed_message(project: Path, run_cli) -> None:
     page = project / "content/allowed-cards.yaml"
-    page.write_text(page.read_text(encoding="utf-8").replace("title: North has spades", "title: North holds spades"),
-                    encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title: North has spades", "title: North holds spades"),
+        encoding="utf-8",
+    )
     assert cli(run_cli, project, "i18n", "extract")[0] == 0
     assert cli(run_cli, project, "i18n", "update")[0] == 0
     once = tree(project / "locales")
     code, output = cli(run_cli, project, "i18n", "update")
     assert code == 0 and output.endswith("updated: none\n")
     assert tree(project / "locales") == once
-    assert '#, fuzzy\n#| msgid "North has spades"\nmsgid "North holds spades"' in \
-        (project / "locales/es/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
+    assert '#, fuzzy\n#| msgid "North has spades"\nmsgid "North holds spades"' in (
+        project / "locales/es/LC_MESSAGES/messages.po"
+    ).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('msgstr "Coger, pasar, contrar"', 'msgstr "Coger, pasar, contrar', "catalog syntax"),
-    ("charset=utf-8", "charset=nonexistent", "catalog cannot be read"),
-])
-def test_update_refuses_to_write_over_a_catalog_it_cannot_read(project: Path, run_cli, old: str, new: str,
-                                                             message: str) -> None:
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('msgstr "Coger, pasar, contrar"', 'msgstr "Coger, pasar, contrar', "catalog syntax"),
+        ("charset=utf-8", "charset=nonexistent", "catalog cannot be read"),
+    ],
+)
+def test_update_refuses_to_write_over_a_catalog_it_cannot_read(
+    project: Path, run_cli, old: str, new: str, message: str
+) -> None:
     path = project / "locales/es/LC_MESSAGES/messages.po"
     path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     before = tree(project / "locales")
@@ -268,8 +303,12 @@ def test_a_translation_with_an_unnamed_conversion_is_an_error(project: Path) -> 
     path = project / "locales/es/LC_MESSAGES/messages.po"
     text = path.read_text(encoding="utf-8")
     assert 'msgstr "%(game)s; palo de triunfo: %(suit)s."' in text
-    path.write_text(text.replace('msgstr "%(game)s; palo de triunfo: %(suit)s."',
-                                 'msgstr "%s %(game)s; palo de triunfo: %(suit)s."'), encoding="utf-8")
+    path.write_text(
+        text.replace(
+            'msgstr "%(game)s; palo de triunfo: %(suit)s."', 'msgstr "%s %(game)s; palo de triunfo: %(suit)s."'
+        ),
+        encoding="utf-8",
+    )
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2 and "'%s ' is not a placeholder" in lines[0]
 
@@ -286,19 +325,31 @@ def test_publish_lists_each_missing_message_at_its_line(project: Path, run_cli) 
     assert cli(run_cli, project, "i18n", "add", "de")[0] == 0
     translate(project / "locales/de/LC_MESSAGES/messages.po")
     path = project / "locales/de/LC_MESSAGES/messages.po"
-    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "DE Ace of hearts"', 'msgstr ""'),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('msgstr "DE Ace of hearts"', 'msgstr ""'), encoding="utf-8"
+    )
     code, output = cli(run_cli, project, "i18n", "publish", "de")
     line = path.read_text(encoding="utf-8").splitlines().index('msgid "Ace of hearts"') + 1
     assert code == 1 and output.startswith(f"locales/de/LC_MESSAGES/messages.po:{line}: untranslated: 'Ace of hearts'")
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("locales: {\n es: published,\n fr: published,\n}\n", "locales: {\n es: published,\n fr: published, de: draft}\n"),
-    ("locales:\n  es: published\n  fr: >-\n    published\npages: [a]\n",
-     "locales:\n  es: published\n  fr: >-\n    published\n  de: draft\npages: [a]\n"),
-    ("locales:\r\n  es: published\r\npages: [a]\r\n", "locales:\r\n  es: published\r\n  de: draft\r\npages: [a]\r\n"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "locales: {\n es: published,\n fr: published,\n}\n",
+            "locales: {\n es: published,\n fr: published, de: draft}\n",
+        ),
+        (
+            "locales:\n  es: published\n  fr: >-\n    published\npages: [a]\n",
+            "locales:\n  es: published\n  fr: >-\n    published\n  de: draft\npages: [a]\n",
+        ),
+        (
+            "locales:\r\n  es: published\r\npages: [a]\r\n",
+            "locales:\r\n  es: published\r\n  de: draft\r\npages: [a]\r\n",
+        ),
+    ],
+)
 def test_registering_a_locale_in_other_layouts(tmp_path: Path, text: str, expected: str) -> None:
     path = tmp_path / "site.yaml"
     path.write_bytes(text.encode("utf-8"))

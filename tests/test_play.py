@@ -6,8 +6,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.rules import (DECK, RULESETS, Card, CardSet, Game, PlayReason, Seat, Suit, allowed, card_points,
-                             refusal, rules_for, trick_result)
+from generator.rules import (
+    DECK,
+    RULESETS,
+    Card,
+    CardSet,
+    Game,
+    PlayReason,
+    Seat,
+    Suit,
+    allowed,
+    card_points,
+    refusal,
+    rules_for,
+    trick_result,
+)
 
 HOUSE_TRUMP = rules_for(Game.TRUMP)
 HOUSE_COINCHE = rules_for(Game.COINCHE, "house")
@@ -56,8 +69,12 @@ def reference_allowed(hand: list[Card], trick: list[Card], trump: Suit | None, m
 
 
 positions = st.tuples(
-    st.permutations(DECK), st.integers(0, 3), st.integers(1, 8),
-    st.sampled_from(list(Game)), st.sampled_from(list(Suit)), st.sampled_from(list(RULESETS)),
+    st.permutations(DECK),
+    st.integers(0, 3),
+    st.integers(1, 8),
+    st.sampled_from(list(Game)),
+    st.sampled_from(list(Suit)),
+    st.sampled_from(list(RULESETS)),
 )
 
 
@@ -65,7 +82,7 @@ def position(draw: tuple) -> tuple[CardSet, list[Card], Suit | None, object]:
     """A random position of any game and rule set: 0-3 cards on the table, a hand of 1-8 others."""
     deck, played, size, game, suit, ruleset = draw
     trump = suit if game.has_trump else None
-    return CardSet(deck[played:played + size]), list(deck[:played]), trump, rules_for(game, ruleset)
+    return CardSet(deck[played : played + size]), list(deck[:played]), trump, rules_for(game, ruleset)
 
 
 @settings(max_examples=600)
@@ -110,11 +127,16 @@ def test_official_coinche_allows_everything_house_coinche_allows(draw: tuple) ->
 
 
 @settings(max_examples=200)
-@given(st.permutations(DECK), st.sampled_from(list(Suit)), st.sampled_from(list(RULESETS)),
-       st.sampled_from([Game.TRUMP, Game.COINCHE]), st.randoms(use_true_random=False))
+@given(
+    st.permutations(DECK),
+    st.sampled_from(list(Suit)),
+    st.sampled_from(list(RULESETS)),
+    st.sampled_from([Game.TRUMP, Game.COINCHE]),
+    st.randoms(use_true_random=False),
+)
 def test_a_whole_deal_played_legally_is_worth_152_card_points(deck, trump, ruleset, game, random) -> None:
     rules = rules_for(game, ruleset)
-    hands = {seat: CardSet(deck[8 * seat:8 * seat + 8]) for seat in Seat}
+    hands = {seat: CardSet(deck[8 * seat : 8 * seat + 8]) for seat in Seat}
     leader, total, tricks = Seat.SOUTH, 0, 0
     while hands[leader]:
         trick: list[Card] = []
@@ -131,33 +153,36 @@ def test_a_whole_deal_played_legally_is_worth_152_card_points(deck, trump, rules
     assert tricks == 8 and total == 152 and not any(hands.values())
 
 
-@pytest.mark.parametrize("hand, trick, trump, rules, expected", [
-    # Plain suit led: follow, no obligation to beat.
-    ("KS 7S JH 9C 10D", "AS", Suit.HEARTS, HOUSE_TRUMP, "KS 7S"),
-    # Trump led: overtrump even the partner's trump.
-    ("QS 9D 7D 10H", "8D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "9D"),
-    # Trump led, no higher trump: any trump.
-    ("QD 7D 10H", "9D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "QD 7D"),
-    # Trump led, no trump: any card.
-    ("QS 10H", "9D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "QS 10H"),
-    # Opponent leads, no led suit: trump with any trump.
-    ("8H QH KS 9D 7S", "AC", Suit.HEARTS, HOUSE_TRUMP, "8H QH"),
-    # Partner winning: any card.
-    ("8H QH KS 9D", "AC 7C", Suit.HEARTS, HOUSE_TRUMP, "8H QH KS 9D"),
-    # Partner winning by trumping: any card.
-    ("KS 9S QC", "AD 8S 7D", Suit.SPADES, HOUSE_TRUMP, "KS 9S QC"),
-    # Opponent trumped: overtrump.
-    ("7S 9S KH", "AD 8S", Suit.SPADES, HOUSE_TRUMP, "9S"),
-    # Cannot overtrump: still trump (house, and trump game) / any card (official Coinche).
-    ("7S 9S KH QC", "AD JS", Suit.SPADES, HOUSE_COINCHE, "7S 9S"),
-    ("7S 9S KH QC", "AD JS", Suit.SPADES, rules_for(Game.TRUMP, "official"), "7S 9S"),
-    ("7S 9S KH QC", "AD JS", Suit.SPADES, OFFICIAL_COINCHE, "7S 9S KH QC"),
-    # No-trump game: follow suit, else any card.
-    ("7D AS AC", "KD", None, NO_TRUMP, "7D"),
-    ("AS AC", "KD", None, NO_TRUMP, "AS AC"),
-    # Leading: any card.
-    ("AS 7H", "", Suit.HEARTS, HOUSE_TRUMP, "AS 7H"),
-])
+@pytest.mark.parametrize(
+    "hand, trick, trump, rules, expected",
+    [
+        # Plain suit led: follow, no obligation to beat.
+        ("KS 7S JH 9C 10D", "AS", Suit.HEARTS, HOUSE_TRUMP, "KS 7S"),
+        # Trump led: overtrump even the partner's trump.
+        ("QS 9D 7D 10H", "8D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "9D"),
+        # Trump led, no higher trump: any trump.
+        ("QD 7D 10H", "9D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "QD 7D"),
+        # Trump led, no trump: any card.
+        ("QS 10H", "9D 9C", Suit.DIAMONDS, HOUSE_TRUMP, "QS 10H"),
+        # Opponent leads, no led suit: trump with any trump.
+        ("8H QH KS 9D 7S", "AC", Suit.HEARTS, HOUSE_TRUMP, "8H QH"),
+        # Partner winning: any card.
+        ("8H QH KS 9D", "AC 7C", Suit.HEARTS, HOUSE_TRUMP, "8H QH KS 9D"),
+        # Partner winning by trumping: any card.
+        ("KS 9S QC", "AD 8S 7D", Suit.SPADES, HOUSE_TRUMP, "KS 9S QC"),
+        # Opponent trumped: overtrump.
+        ("7S 9S KH", "AD 8S", Suit.SPADES, HOUSE_TRUMP, "9S"),
+        # Cannot overtrump: still trump (house, and trump game) / any card (official Coinche).
+        ("7S 9S KH QC", "AD JS", Suit.SPADES, HOUSE_COINCHE, "7S 9S"),
+        ("7S 9S KH QC", "AD JS", Suit.SPADES, rules_for(Game.TRUMP, "official"), "7S 9S"),
+        ("7S 9S KH QC", "AD JS", Suit.SPADES, OFFICIAL_COINCHE, "7S 9S KH QC"),
+        # No-trump game: follow suit, else any card.
+        ("7D AS AC", "KD", None, NO_TRUMP, "7D"),
+        ("AS AC", "KD", None, NO_TRUMP, "AS AC"),
+        # Leading: any card.
+        ("AS 7H", "", Suit.HEARTS, HOUSE_TRUMP, "AS 7H"),
+    ],
+)
 def test_allowed_cards_by_rule(hand: str, trick: str, trump: Suit | None, rules, expected: str) -> None:
     assert allowed(CardSet.parse(hand), cards(trick), trump, rules) == CardSet.parse(expected)
 
@@ -169,8 +194,10 @@ def test_refusal_reasons() -> None:
     assert refusal(hand, trick, Card.parse("9D"), Suit.DIAMONDS, HOUSE_TRUMP) is None
     hand = CardSet.parse("8H QH KS 9D 7S")
     assert refusal(hand, cards("AC"), Card.parse("KS"), Suit.HEARTS, HOUSE_TRUMP) is PlayReason.TRUMP
-    assert refusal(CardSet.parse("7S 9S KH"), cards("AD 8S"), Card.parse("7S"), Suit.SPADES,
-                   HOUSE_TRUMP) is PlayReason.OVERTRUMP
+    assert (
+        refusal(CardSet.parse("7S 9S KH"), cards("AD 8S"), Card.parse("7S"), Suit.SPADES, HOUSE_TRUMP)
+        is PlayReason.OVERTRUMP
+    )
 
 
 def test_the_41_point_trick_is_won_by_east() -> None:

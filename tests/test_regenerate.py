@@ -14,8 +14,10 @@ from .site_helpers import LOCALES, copy_project, tree
 
 RULESETS = "generator/rules/rulesets.py"
 OFFICIAL_COINCHE = 'Game.COINCHE: Rules("official", Game.COINCHE, must_undertrump={}'
-EXPLANATION = ("In Coinche under the Official rules, the app lets you discard when you cannot overtrump: East plays "
-               "any card he likes.")
+EXPLANATION = (
+    "In Coinche under the Official rules, the app lets you discard when you cannot overtrump: East plays "
+    "any card he likes."
+)
 
 
 def copy_with_engine(target: Path) -> Path:
@@ -27,8 +29,9 @@ def copy_with_engine(target: Path) -> Path:
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``python -m generator ARGS`` with the copy's own engine (run from the copy)."""
-    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=project, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], cwd=project, capture_output=True, text=True, timeout=120
+    )
 
 
 def set_flag(project: Path, value: bool) -> None:
@@ -50,24 +53,29 @@ def test_a_rule_change_regenerates_exactly_the_examples_that_depend_on_it(tmp_pa
     set_flag(project, True)  # official Coinche: must undertrump
     result = run(project, "regenerate", "--report", "report.md")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.splitlines()[0] == \
-        "content/allowed-cards.yaml: undertrump-official: allowed: [7S, 9S, KH, QC] -> [7S, 9S]"
+    assert (
+        result.stdout.splitlines()[0]
+        == "content/allowed-cards.yaml: undertrump-official: allowed: [7S, 9S, KH, QC] -> [7S, 9S]"
+    )
     changed = {name for name, data in tree(project / "content").items() if content[name] != data}
     assert changed == {"allowed-cards.yaml"}
     before = content["allowed-cards.yaml"].decode().splitlines()
     after = (project / "content/allowed-cards.yaml").read_text(encoding="utf-8").splitlines()
     assert [(a, b) for a, b in zip(before, after, strict=True) if a != b] == [
-        ("            allowed: [7S, 9S, KH, QC]", "            allowed: [7S, 9S]")]
+        ("            allowed: [7S, 9S, KH, QC]", "            allowed: [7S, 9S]")
+    ]
     assert all(fuzzy_in(project, code) for code in LOCALES)
     report = (project / "report.md").read_text(encoding="utf-8")
-    assert "| `content/allowed-cards.yaml` | `undertrump-official` | allowed | `[7S, 9S, KH, QC]` | `[7S, 9S]` |" \
-        in report
+    assert (
+        "| `content/allowed-cards.yaml` | `undertrump-official` | allowed | `[7S, 9S, KH, QC]` | `[7S, 9S]` |" in report
+    )
     assert "- `undertrump-official`" in report
     assert official_comment(project).endswith("Allowed: 7S 9S.")  # the translators see the new answer
     strict = run(project, "build", "--strict")
     assert strict.returncode == 2
-    assert sum("fuzzy translation" in line and "example undertrump-official" in line
-               for line in strict.stdout.splitlines()) == len(LOCALES)
+    assert sum(
+        "fuzzy translation" in line and "example undertrump-official" in line for line in strict.stdout.splitlines()
+    ) == len(LOCALES)
 
     set_flag(project, False)  # back as it was
     assert run(project, "regenerate").returncode == 0
@@ -90,8 +98,9 @@ def test_a_regenerate_with_nothing_to_do_says_so_and_changes_no_file(tmp_path: P
     assert result.returncode == 0
     assert result.stdout.startswith("nothing changed: 16 examples in 2 files")
     assert "Nothing changed" in (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert {name: data for name, data in tree(project).items() if "__pycache__" not in name} == \
-        {name: data for name, data in before.items() if "__pycache__" not in name}
+    assert {name: data for name, data in tree(project).items() if "__pycache__" not in name} == {
+        name: data for name, data in before.items() if "__pycache__" not in name
+    }
 
 
 def test_regenerate_reports_invalid_input_without_writing(tmp_path: Path) -> None:

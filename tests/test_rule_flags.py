@@ -52,6 +52,8 @@ def test_coinche_out_of_turn(value: bool, refused: AuctionReason | None) -> None
 @pytest.mark.parametrize("game", [Game.TRUMP, Game.NO_TRUMP])
 @pytest.mark.parametrize("value", [True, False])
 def test_coinche_out_of_turn_cannot_matter_without_contracts(game: Game, value: bool) -> None:
-    auction = Auction(with_flag(game, "coinche_out_of_turn", value), Seat.SOUTH, Suit.HEARTS if game.has_trump else None)
+    auction = Auction(
+        with_flag(game, "coinche_out_of_turn", value), Seat.SOUTH, Suit.HEARTS if game.has_trump else None
+    )
     assert auction.call(Seat.WEST, Call.parse("pass")) is None
     assert auction.call(Seat.SOUTH, Call.parse("coinche")) is not None

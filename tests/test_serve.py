@@ -36,8 +36,12 @@ def fetch(url: str, timeout: float = 20) -> str:
 def served(project: Path) -> Iterator[str]:
     """`serve` running on a free port for the block; yields its base URL."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -53,8 +57,12 @@ def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
         assert fetch(f"{base}/__build") == "0"
         assert "<h1>" in fetch(f"{base}/")
         path = project / "locales/es/LC_MESSAGES/messages.po"
-        path.write_text(path.read_text(encoding="utf-8").replace(
-            'msgstr "Coger, pasar, contrar"', 'msgstr "Coger, pasar o contrar"'), encoding="utf-8")
+        path.write_text(
+            path.read_text(encoding="utf-8").replace(
+                'msgstr "Coger, pasar, contrar"', 'msgstr "Coger, pasar o contrar"'
+            ),
+            encoding="utf-8",
+        )
         deadline = time.monotonic() + 20
         while fetch(f"{base}/__build") == "0" and time.monotonic() < deadline:
             time.sleep(0.2)

@@ -39,11 +39,15 @@ class Elements(HTMLParser):  # also used by the links gate
         self.tags.append((tag, dict(attrs)))
 
     def find(self, tag: str, **wanted: str) -> list[dict[str, str | None]]:
-        return [attrs for name, attrs in self.tags
-                if name == tag and all(attrs.get(key.replace("_", "-")) == value for key, value in wanted.items())]
+        return [
+            attrs
+            for name, attrs in self.tags
+            if name == tag and all(attrs.get(key.replace("_", "-")) == value for key, value in wanted.items())
+        ]
 
 
 # The source documents, line by line ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("document", sorted(SEED_PAGES))
 def test_every_line_of_the_source_document_is_on_its_page_in_order(site: Path, document: str) -> None:
@@ -62,13 +66,16 @@ def test_the_line_check_fails_on_a_line_out_of_order() -> None:
 
 
 def test_visible_text_counts_alt_and_aria_label_and_skips_head() -> None:
-    html = ('<html><head><title>T</title><style>x{}</style></head><body><p>a</p>'
-            '<img alt="picture"><svg aria-label="drawing"><text>inner</text></svg><p hidden>no</p>'
-            '<script>js()</script><p>b</p></body></html>')
+    html = (
+        "<html><head><title>T</title><style>x{}</style></head><body><p>a</p>"
+        '<img alt="picture"><svg aria-label="drawing"><text>inner</text></svg><p hidden>no</p>'
+        "<script>js()</script><p>b</p></body></html>"
+    )
     assert squash(visible_text(html)) == "apicturedrawingb"
 
 
 # Structure and links -----------------------------------------------------------------------------
+
 
 def test_every_locale_has_every_page_and_an_index(site: Path) -> None:
     names = set(tree(site))
@@ -85,8 +92,10 @@ def test_page_language_alternates_canonical_and_switcher(site: Path, locale: str
     assert elements.find("html")[0]["lang"] == locale
     assert elements.find("link", rel="canonical")[0]["href"] == f"https://help.belote.example/{locale}/{name}"
     alternates = {attrs["hreflang"]: attrs["href"] for attrs in elements.find("link", rel="alternate")}
-    assert alternates == {**{code: f"https://help.belote.example/{code}/{name}" for code in LOCALES},
-                          "x-default": "https://help.belote.example/"}
+    assert alternates == {
+        **{code: f"https://help.belote.example/{code}/{name}" for code in LOCALES},
+        "x-default": "https://help.belote.example/",
+    }
     links = [attrs for attrs in elements.find("a") if attrs.get("hreflang")]
     assert [attrs["href"] for attrs in links] == [f"../{code}/{name}" for code in LOCALES]
     assert all(attrs["lang"] == attrs["hreflang"] for attrs in links)
@@ -123,10 +132,11 @@ def test_sitemap_lists_every_page_with_its_alternates(site: Path) -> None:
 
 # Examples on the page come from the engine -------------------------------------------------------
 
+
 def test_allowed_cards_and_the_trick_come_from_the_engine(site: Path) -> None:
     html = page(site, "es/allowed-cards.html")
-    section = html[html.index('id="ex-trick-winner-41"'):]
-    section = section[:section.index("</article>")]
+    section = html[html.index('id="ex-trick-winner-41"') :]
+    section = section[: section.index("</article>")]
     assert '<span class="card sH win">Jota de corazones</span>' in section
     assert "11 + 10 + 0 + 20 = 41 puntos" in section
     hand = re.search(r'<p class="hand">(.*?)</p>', section).group(1)  # type: ignore[union-attr]
@@ -155,7 +165,7 @@ def test_refused_call_and_second_round_are_marked(site: Path) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_figure_is_an_svg_drawn_from_the_checked_example(site: Path, locale: str) -> None:
     html = page(site, f"{locale}/bidding.html")
-    svg = html[html.index("<svg"):html.index("</svg>")]
+    svg = html[html.index("<svg") : html.index("</svg>")]
     label = Elements(svg).find("svg")[0]["aria-label"]
     assert Elements(svg).find("svg")[0]["role"] == "img" and label and label != "Coinche variant on a phone"
     if locale == "bg":
@@ -172,9 +182,13 @@ def test_card_names_are_translated_terms(site: Path) -> None:
 
 # Determinism -------------------------------------------------------------------------------------
 
+
 def test_two_builds_are_byte_identical_and_end_with_one_summary_line(site: Path, tmp_path: Path) -> None:
     result, lines = run_build(ROOT, tmp_path / "again")
     assert result.code == 0 and result.warnings == []
-    assert len(lines) == 1 and re.fullmatch(r"Built 16 pages in 5 locales into .*/again/: 16 examples checked, "
-                                            r"0 warnings, \d+\.\d\d s", lines[0]), lines
+    assert len(lines) == 1 and re.fullmatch(
+        r"Built 16 pages in 5 locales into .*/again/: 16 examples checked, "
+        r"0 warnings, \d+\.\d\d s",
+        lines[0],
+    ), lines
     assert tree(tmp_path / "again") == tree(site)

@@ -31,9 +31,12 @@ def test_the_workflows_pass_actionlint() -> None:
 
 def test_actionlint_fails_on_a_planted_fault(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yml"
-    broken.write_text((ROOT / ".github/workflows/pages.yml").read_text(encoding="utf-8")
-                      .replace("${{ steps.deployment.outputs.page_url }}", "${{ steps.deployment.outputs.page_url"),
-                      encoding="utf-8")
+    broken.write_text(
+        (ROOT / ".github/workflows/pages.yml")
+        .read_text(encoding="utf-8")
+        .replace("${{ steps.deployment.outputs.page_url }}", "${{ steps.deployment.outputs.page_url"),
+        encoding="utf-8",
+    )
     result = actionlint(broken)
     assert result.returncode == 1 and result.stdout.startswith(f"{broken}:")
 

@@ -73,8 +73,14 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
         po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
     except PoFileError as error:
         message = str(error).rsplit(" on ", 1)[0]
-        problems.append(Problem(display, error.lineno + 1, 1,  # Babel counts this line from 0
-                                f"catalog syntax: {message} ({error.line.strip()[:60]!r})"))
+        problems.append(
+            Problem(
+                display,
+                error.lineno + 1,
+                1,  # Babel counts this line from 0
+                f"catalog syntax: {message} ({error.line.strip()[:60]!r})",
+            )
+        )
         return None
     except (ValueError, LookupError, UnicodeDecodeError) as error:
         problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}: fix its header"))
@@ -119,8 +125,9 @@ def po_bytes(catalog: BabelCatalog) -> bytes:
     return stream.getvalue()
 
 
-def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
-                 cache: Path | None = None) -> Catalog | None:
+def read_catalog(
+    path: Path, display: str, locale: str, problems: list[Problem], cache: Path | None = None
+) -> Catalog | None:
     """Read a ``.po`` file; None (with problems added) when it cannot be used.
 
     A valid catalog is also kept in ``cache`` as JSON named by the hash of its bytes (what
@@ -140,8 +147,12 @@ def read_catalog(path: Path, display: str, locale: str, problems: list[Problem],
     if stored == digest:
         plural = _plural_rule([("Plural-Forms", header)], display, problems)
         if plural is not None:
-            return Catalog(locale, display, {(context, msgid): Entry(tuple(strings), fuzzy, line)
-                                             for context, msgid, strings, fuzzy, line in rows}, plural)
+            return Catalog(
+                locale,
+                display,
+                {(context, msgid): Entry(tuple(strings), fuzzy, line) for context, msgid, strings, fuzzy, line in rows},
+                plural,
+            )
     po = parse_po(data, display, problems)
     if po is None:
         return None
@@ -189,8 +200,15 @@ def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool
             problems.append(Problem(display, number, error.start + 1, "not UTF-8 text: save the catalog as UTF-8"))
             continue
         if not _LINE.match(line):
-            problems.append(Problem(display, number, 1, f"catalog syntax: {line.strip()[:60]!r} is not a "
-                                                        'comment, `keyword "text"` or a `"text"` continuation'))
+            problems.append(
+                Problem(
+                    display,
+                    number,
+                    1,
+                    f"catalog syntax: {line.strip()[:60]!r} is not a "
+                    'comment, `keyword "text"` or a `"text"` continuation',
+                )
+            )
     return len(problems) > before
 
 
@@ -210,35 +228,59 @@ def _plural_rule(headers: list[tuple[str, str]], display: str, problems: list[Pr
     return rule
 
 
-def _check_placeholders(ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int,
-                        problems: list[Problem]) -> None:
+def _check_placeholders(
+    ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int, problems: list[Problem]
+) -> None:
     """Every ``%(name)s`` of the source must be in each translation, no other, and each
     translation must format (a lone ``%`` must be written ``%%``)."""
     wanted = set(PLACEHOLDER.findall(ids[-1]))
     for string in strings:
         if wanted and (stray := re.search(r"%(?!\(\w+\)[sd]|%)", string)):
-            problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: "
-                                                      f"{string[stray.start():stray.start() + 3]!r} is not a "
-                                                      "placeholder: write %% for a percent sign, and placeholders "
-                                                      "as %(name)s"))
+            problems.append(
+                Problem(
+                    display,
+                    line,
+                    1,
+                    f"translation of {ids[0]!r}: "
+                    f"{string[stray.start() : stray.start() + 3]!r} is not a "
+                    "placeholder: write %% for a percent sign, and placeholders "
+                    "as %(name)s",
+                )
+            )
             return
         if wanted:
             try:
                 string % {name: 1 if name == "num" else "x" for name in wanted}
             except (ValueError, TypeError, KeyError) as error:
-                problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: {error}: write %% for a "
-                                                          "percent sign, and placeholders as %(name)s"))
+                problems.append(
+                    Problem(
+                        display,
+                        line,
+                        1,
+                        f"translation of {ids[0]!r}: {error}: write %% for a "
+                        "percent sign, and placeholders as %(name)s",
+                    )
+                )
                 return
         found = set(PLACEHOLDER.findall(string))
         # A plural form may leave out the number itself ("один" for 1 in some languages).
         missing = wanted - found - ({"num"} if len(ids) > 1 else set())
         extra = found - wanted
         if missing or extra:
-            what = "; ".join(filter(None, (
-                f"missing {', '.join(f'%({n})s' for n in sorted(missing))}" if missing else "",
-                f"unknown {', '.join(f'%({n})s' for n in sorted(extra))}" if extra else "")))
-            problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: {what}: "
-                                                      "keep the placeholders of the source text"))
+            what = "; ".join(
+                filter(
+                    None,
+                    (
+                        f"missing {', '.join(f'%({n})s' for n in sorted(missing))}" if missing else "",
+                        f"unknown {', '.join(f'%({n})s' for n in sorted(extra))}" if extra else "",
+                    ),
+                )
+            )
+            problems.append(
+                Problem(
+                    display, line, 1, f"translation of {ids[0]!r}: {what}: keep the placeholders of the source text"
+                )
+            )
             return
 
 
@@ -270,13 +312,14 @@ class Translator:
             return entry
         if key not in self.warnings:
             shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
-            what = f"{self.locale}: {'fuzzy translation' if entry and entry.fuzzy else 'no translation'} of " \
-                   f"{shown!r}{f' ({message.context})' if message.context else ''}" \
-                   f"{f' (from {origin})' if origin else ''}: English shown"
+            what = (
+                f"{self.locale}: {'fuzzy translation' if entry and entry.fuzzy else 'no translation'} of "
+                f"{shown!r}{f' ({message.context})' if message.context else ''}"
+                f"{f' (from {origin})' if origin else ''}: English shown"
+            )
             if entry is None:
                 what += "; the message is not in the catalog: run `python -m generator i18n update`"
             elif entry.fuzzy:
                 what += "; review the translation and remove the fuzzy flag"
-            self.warnings[key] = Problem(self.catalog_display, entry.line if entry else 1, 1, what,
-                                         severity="warning")
+            self.warnings[key] = Problem(self.catalog_display, entry.line if entry else 1, 1, what, severity="warning")
         return None

@@ -89,11 +89,13 @@ def canonical_locale(code: str) -> str:
     try:
         name = str(Locale.parse(written))
     except (UnknownLocaleError, ValueError) as error:
-        raise ValueError(f"{code!r} is not a locale CLDR knows ({error}): write a code such as de, "
-                         "pt_BR or sr_Latn") from None
+        raise ValueError(
+            f"{code!r} is not a locale CLDR knows ({error}): write a code such as de, pt_BR or sr_Latn"
+        ) from None
     if name.lower() != written.lower() or not LOCALE_PATTERN.match(name):
-        raise ValueError(f"{code!r} is not a language's code (CLDR reads it as {name!r}): write a code "
-                         "such as de, pt_BR or sr_Latn")
+        raise ValueError(
+            f"{code!r} is not a language's code (CLDR reads it as {name!r}): write a code such as de, pt_BR or sr_Latn"
+        )
     return name
 
 
@@ -125,10 +127,14 @@ def run_add(root: Path, code: str) -> int:
         return 2
     set_locale_state(root / SITE_FILE, name, "draft")
     locale = Locale.parse(name)
-    print(f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
-          f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}")
-    print(f"Next: translate that file, check `python -m generator i18n stats`, then "
-          f"`python -m generator i18n publish {name}`.")
+    print(
+        f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
+        f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}"
+    )
+    print(
+        f"Next: translate that file, check `python -m generator i18n stats`, then "
+        f"`python -m generator i18n publish {name}`."
+    )
     return 0
 
 
@@ -162,8 +168,11 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     template = parse_po((root / LOCALES / POT).read_bytes(), f"{LOCALES}/{POT}", problems)
     if template is None:
         return []
-    keys = [(message.context, message.id if isinstance(message.id, str) else message.id[0])
-            for message in template if message.id]
+    keys = [
+        (message.context, message.id if isinstance(message.id, str) else message.id[0])
+        for message in template
+        if message.id
+    ]
     stats = []
     for code, state in locales.items():
         display = catalog_path(Path(LOCALES), code).as_posix()
@@ -198,13 +207,24 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
         return _report(problems, "no statistics")
     incomplete = [entry.locale for entry in stats if entry.state == "published" and not entry.complete]
     if as_json:
-        print(json.dumps({"locales": [dict(asdict(entry), total=entry.total, percent=round(entry.percent, 1))
-                                      for entry in stats], "incomplete_published": incomplete}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "locales": [
+                        dict(asdict(entry), total=entry.total, percent=round(entry.percent, 1)) for entry in stats
+                    ],
+                    "incomplete_published": incomplete,
+                },
+                indent=2,
+            )
+        )
     else:
         print(f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8}")
         for entry in stats:
-            print(f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
-                  f"{entry.untranslated:>12} {entry.percent:>7.1f}%")
+            print(
+                f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
+                f"{entry.untranslated:>12} {entry.percent:>7.1f}%"
+            )
     if strict and incomplete:
         if not as_json:
             print(f"incomplete published locales: {', '.join(incomplete)}")
@@ -229,8 +249,10 @@ def run_publish(root: Path, code: str) -> int:
     if not entry.complete:
         for line in entry.missing:
             print(line)
-        print(f"{name}: not published: {entry.untranslated} untranslated and {entry.fuzzy} fuzzy of "
-              f"{entry.total} messages ({entry.percent:.1f}%), listed above")
+        print(
+            f"{name}: not published: {entry.untranslated} untranslated and {entry.fuzzy} fuzzy of "
+            f"{entry.total} messages ({entry.percent:.1f}%), listed above"
+        )
         return 1
     problem = set_locale_state(root / SITE_FILE, name, "published")
     if problem:
@@ -257,7 +279,7 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
     newline = "\r\n" if "\r\n" in text else "\n"
     existing = locales.get(locale)
     if isinstance(existing, Scalar):
-        text = text[:existing.pos.start] + state + text[existing.pos.end:]
+        text = text[: existing.pos.start] + state + text[existing.pos.end :]
     elif locales.flow:
         closing = locales.pos.end - 1
         before = text[:closing].rstrip()
@@ -270,10 +292,14 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
         line_end -= text[:line_end].endswith("\r")
         text = text[:line_end] + f"{newline}{' ' * (last_key.pos.column - 1)}{locale}: {state}" + text[line_end:]
     else:
-        return f"{display}:{locales.pos.line}:{locales.pos.column}: error: `locales:` is empty: write `{locale}: {state}`"
+        return (
+            f"{display}:{locales.pos.line}:{locales.pos.column}: error: `locales:` is empty: write `{locale}: {state}`"
+        )
     if not _reads_back(text, locale, state, len(locales.entries) + (existing is None)):
-        return (f"{display}:{locales.pos.line}:{locales.pos.column}: error: could not add `{locale}: {state}` "
-                "to `locales:` safely: write it there by hand")
+        return (
+            f"{display}:{locales.pos.line}:{locales.pos.column}: error: could not add `{locale}: {state}` "
+            "to `locales:` safely: write it there by hand"
+        )
     if not check_only:
         path.write_text(("\ufeff" if document.bom else "") + text, encoding="utf-8", newline="")
     return None
@@ -287,5 +313,9 @@ def _reads_back(text: str, locale: str, state: str, count: int) -> bool:
         return False
     locales = edited.get("locales") if isinstance(edited, Map) else None
     value = locales.get(locale) if isinstance(locales, Map) else None
-    return isinstance(locales, Map) and len(locales.entries) == count and isinstance(value, Scalar) \
+    return (
+        isinstance(locales, Map)
+        and len(locales.entries) == count
+        and isinstance(value, Scalar)
         and value.value == state
+    )

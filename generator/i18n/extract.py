@@ -9,19 +9,18 @@ Babel: new messages added, changed ones fuzzy with the previous source kept, rem
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
-
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import babel_extract
 
+from ..problems import Problem
 from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
 from ..rules import Seat
 from ..views import AuctionView, PlayView
-from ..problems import Problem
 from .catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .terms import TERMS
 
@@ -36,8 +35,11 @@ def describe(view: PlayView | AuctionView) -> str:
     game = {"trump": "Trump game", "no-trump": "No-trump game", "coinche": "Coinche"}[view.game.value]
     if isinstance(view, AuctionView):
         turned = f", turned card {_SUITS[view.turned.code()]}" if view.turned is not None else ""
-        calls = "; ".join(f"{'(second round) ' if row.second_round else ''}{row.number}. {_name(row.seat)} "
-                          f"{row.call.code()}{' (refused)' if row.refused else ''}" for row in view.calls)
+        calls = "; ".join(
+            f"{'(second round) ' if row.second_round else ''}{row.number}. {_name(row.seat)} "
+            f"{row.call.code()}{' (refused)' if row.refused else ''}"
+            for row in view.calls
+        )
         outcome = view.outcome
         if outcome.taker is None:
             result = {"redeal": "the cards are dealt again", "open": "the auction is still open"}[outcome.status.value]
@@ -49,8 +51,10 @@ def describe(view: PlayView | AuctionView) -> str:
     trump = f", trump {_SUITS[view.trump.code()]}" if view.trump is not None else ""
     trick = ", ".join(f"{_name(entry.seat)} {entry.card}" for entry in view.trick) or "nothing yet"
     hand = " ".join(entry.card.code() for entry in view.hand)
-    text = (f"{game}, {view.rules} rules{trump}. Trick so far: {trick}. "
-            f"{_name(view.seat)}'s hand: {hand}. Allowed: {' '.join(c.code() for c in view.allowed)}.")
+    text = (
+        f"{game}, {view.rules} rules{trump}. Trick so far: {trick}. "
+        f"{_name(view.seat)}'s hand: {hand}. Allowed: {' '.join(c.code() for c in view.allowed)}."
+    )
     if view.play is not None and view.winner is not None:
         text += f" {_name(view.seat)} plays {view.play.card}; winner {_name(view.winner)}"
         text += f", {' + '.join(map(str, view.points))} = {view.total} points." if view.points else "."
@@ -61,8 +65,9 @@ def _name(seat: Seat) -> str:
     return seat.name.title()
 
 
-def content_messages(pages: list[Page], site_name: Text,
-                     views: dict[str, PlayView | AuctionView]) -> Iterator[tuple[Text, list[str]]]:
+def content_messages(
+    pages: list[Page], site_name: Text, views: dict[str, PlayView | AuctionView]
+) -> Iterator[tuple[Text, list[str]]]:
     """Every content string with its translator comments, in reading order."""
     yield site_name, ["The site's name, in the header of every page."]
     for page in pages:
@@ -92,8 +97,9 @@ def _block_messages(block: Block, views: dict[str, PlayView | AuctionView]) -> I
         yield block.text, ["A note set apart from the text." if isinstance(block, Note) else "A paragraph."]
 
 
-def template_catalog(root: Path, pages: list[Page], site_name: Text,
-                     views: dict[str, PlayView | AuctionView]) -> Catalog:
+def template_catalog(
+    root: Path, pages: list[Page], site_name: Text, views: dict[str, PlayView | AuctionView]
+) -> Catalog:
     """The message template: content strings, template strings and terms, in a stable order."""
     catalog = Catalog(header_comment=_HEADER, project=PROJECT, fuzzy=False)
     for text, comments in content_messages(pages, site_name, views):
@@ -102,22 +108,34 @@ def template_catalog(root: Path, pages: list[Page], site_name: Text,
     for path in sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml")):
         with path.open("rb") as stream:
             for line, message, comments, context in extract(
-                    babel_extract, stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}):
-                catalog.add(message, locations=[(path.relative_to(root).as_posix(), line)],
-                            auto_comments=comments, context=context,
-                            flags=["python-format"] if "%(" in str(message) else [])
+                babel_extract, stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
+            ):
+                catalog.add(
+                    message,
+                    locations=[(path.relative_to(root).as_posix(), line)],
+                    auto_comments=comments,
+                    context=context,
+                    flags=["python-format"] if "%(" in str(message) else [],
+                )
     for term in TERMS:
-        catalog.add(term.msgid, locations=[("generator/i18n/terms.py", 0)], context=term.context,
-                    auto_comments=[f"A term of the game ({term.context})."],
-                    flags=["python-format"] if "%(" in term.msgid else [])
+        catalog.add(
+            term.msgid,
+            locations=[("generator/i18n/terms.py", 0)],
+            context=term.context,
+            auto_comments=[f"A term of the game ({term.context})."],
+            flags=["python-format"] if "%(" in term.msgid else [],
+        )
     return catalog
 
 
 def _same_messages(old: bytes, new: bytes) -> bool:
     """True when two catalogs differ at most in their dates."""
+
     def strip(data: bytes) -> list[bytes]:
-        return [line for line in data.splitlines()
-                if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))]
+        return [
+            line for line in data.splitlines() if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))
+        ]
+
     return strip(old) == strip(new)
 
 
@@ -140,10 +158,17 @@ def new_catalog(code: str) -> bytes:
     own name (also from CLDR) as its team, so that the file says what it is in any tool."""
     locale = Locale.parse(code)
     name = locale.get_display_name(locale) or code
-    catalog = Catalog(locale=code, project=PROJECT, version="1", fuzzy=False, language_team=f"{name} <{code}>",
-                      last_translator="none yet", revision_date=datetime.now(timezone.utc),
-                      msgid_bugs_address="the app team",
-                      header_comment=f"# {name} ({code}) translation of the Belote help site.\n#")
+    catalog = Catalog(
+        locale=code,
+        project=PROJECT,
+        version="1",
+        fuzzy=False,
+        language_team=f"{name} <{code}>",
+        last_translator="none yet",
+        revision_date=datetime.now(UTC),
+        msgid_bugs_address="the app team",
+        header_comment=f"# {name} ({code}) translation of the Belote help site.\n#",
+    )
     return po_bytes(catalog)
 
 
@@ -170,4 +195,4 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
             merged[path] = po_bytes(catalog)
     if problems:
         return []
-    return [code for code, (path, data) in zip(codes, merged.items()) if write_if_changed(path, data)]
+    return [code for code, (path, data) in zip(codes, merged.items(), strict=True) if write_if_changed(path, data)]

@@ -23,8 +23,16 @@ class Message(NamedTuple):
 
 _SUITS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 _A_SUIT = {Suit.SPADES: "a spade", Suit.HEARTS: "a heart", Suit.DIAMONDS: "a diamond", Suit.CLUBS: "a club"}
-_RANKS = {Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack",
-          Rank.TEN: "10", Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"}
+_RANKS = {
+    Rank.ACE: "Ace",
+    Rank.KING: "King",
+    Rank.QUEEN: "Queen",
+    Rank.JACK: "Jack",
+    Rank.TEN: "10",
+    Rank.NINE: "9",
+    Rank.EIGHT: "8",
+    Rank.SEVEN: "7",
+}
 _SEATS = {Seat.SOUTH: "South", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 _GAMES = {Game.TRUMP: "Trump game", Game.NO_TRUMP: "No-trump game", Game.COINCHE: "Coinche"}
 _RULES = {"house": "House rules", "official": "Official rules"}

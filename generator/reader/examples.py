@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..problems import Problem
@@ -100,8 +100,9 @@ class ExampleSet:
             reader.error(where, "no examples: write a list of examples (see tests/examples/)")
             return
         if not isinstance(root, Seq):
-            reader.error(root, "expected a list of examples (each starting with `- id: ...`), "
-                               "or a mapping with `examples:`")
+            reader.error(
+                root, "expected a list of examples (each starting with `- id: ...`), or a mapping with `examples:`"
+            )
             return
         for node in root.items:
             self.add(reader, node)
@@ -127,9 +128,12 @@ class ExampleSet:
 
 
 def _seat_pair_hint(what: str) -> str:
-    return {"hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`", "trick": "`SEAT: CARD` pair, such as `W: AS`",
-            "calls": "`SEAT: CALL` pair, such as `S: pass`",
-            "contract": "`SEAT: VALUE SUIT` pair (the taker and the bid), such as `S: 100 S`"}[what]
+    return {
+        "hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`",
+        "trick": "`SEAT: CARD` pair, such as `W: AS`",
+        "calls": "`SEAT: CALL` pair, such as `S: pass`",
+        "contract": "`SEAT: VALUE SUIT` pair (the taker and the bid), such as `S: 100 S`",
+    }[what]
 
 
 class Reader:
@@ -276,8 +280,9 @@ class Reader:
             return None
         return value
 
-    def seat_entries(self, node: Node | None, what: str,
-                     parse: Callable[[str], T]) -> list[tuple[Seat, T, Scalar, Node] | None]:
+    def seat_entries(
+        self, node: Node | None, what: str, parse: Callable[[str], T]
+    ) -> list[tuple[Seat, T, Scalar, Node] | None]:
         """The `SEAT: value` entries of a trick or of calls; None for an entry that is wrong."""
         entries: list[tuple[Seat, T, Scalar, Node] | None] = []
         for item in (self.items(node, what) or []) if node is not None else []:
@@ -320,20 +325,36 @@ class Reader:
         if play_node is not None and play is not None and hand is not None and play not in hand:
             self.error(play_node, f"play: {play} is not in {seat}'s hand")
         complete = play is not None and len(entries) == 3
-        expect, expect_node = self.expect(node, PLAY_EXPECT, {
-            "allowed": lambda n: self.cards(n, "expect.allowed"),
-            "winner": lambda n: (self.parsed(n, "expect.winner", Seat.parse)
-                                 if self.needs_complete_trick(n, complete, "winner") else None),
-            "points": lambda n: self.points(n, complete, game),
-        })
+        expect, expect_node = self.expect(
+            node,
+            PLAY_EXPECT,
+            {
+                "allowed": lambda n: self.cards(n, "expect.allowed"),
+                "winner": lambda n: (
+                    self.parsed(n, "expect.winner", Seat.parse)
+                    if self.needs_complete_trick(n, complete, "winner")
+                    else None
+                ),
+                "points": lambda n: self.points(n, complete, game),
+            },
+        )
         if common is None or seat is None or hand is None:
             return None
-        return PlayExample(**common, expect=expect, expect_node=expect_node, trump=trump,
-                           trick=tuple(trick), seat=seat, hand=hand, play=play,
-                           play_pos=play_node.pos if play_node else None)
+        return PlayExample(
+            **common,
+            expect=expect,
+            expect_node=expect_node,
+            trump=trump,
+            trick=tuple(trick),
+            seat=seat,
+            hand=hand,
+            play=play,
+            play_pos=play_node.pos if play_node else None,
+        )
 
-    def hand(self, node: Map, previous: Seat | None,
-             trick_cards: dict[Card, Pos]) -> tuple[Seat | None, tuple[Card, ...] | None]:
+    def hand(
+        self, node: Map, previous: Seat | None, trick_cards: dict[Card, Pos]
+    ) -> tuple[Seat | None, tuple[Card, ...] | None]:
         """The seat to play (the next after ``previous``) and its cards, none of them in the trick."""
         hand_node = self.require(node, "hand", ": `hand: {SEAT: [CARD, ...]}`, the seat to play next")
         pair = self.one_key(hand_node, "hand") if hand_node else None
@@ -353,14 +374,14 @@ class Reader:
         for card_node, card in zip(cards_node.items, hand, strict=True):
             if card in trick_cards:
                 first = trick_cards[card]
-                self.error(card_node, f"hand: card {card} is also in the trick (at {first.at}): "
-                                      "a card is in one place")
+                self.error(card_node, f"hand: card {card} is also in the trick (at {first.at}): a card is in one place")
         return seat, hand
 
     def needs_complete_trick(self, node: Node, complete: bool, what: str) -> bool:
         if not complete:
-            self.error(node, f"expect.{what}: only an example whose `play` completes the trick "
-                             "(3 cards in `trick`) has one")
+            self.error(
+                node, f"expect.{what}: only an example whose `play` completes the trick (3 cards in `trick`) has one"
+            )
         return complete
 
     def points(self, node: Node, complete: bool, game: Game | None) -> int | None:
@@ -387,14 +408,25 @@ class Reader:
         calls_node = self.require(node, "calls", ": a list of `SEAT: CALL`, such as `- S: pass`")
         entries = self.seat_entries(calls_node, "calls", Call.parse)
         calls = [(entry[0], entry[1]) for entry in entries if entry is not None]
-        expect, expect_node = self.expect(node, AUCTION_EXPECT, {
-            "rejected": lambda n: self.rejected(n, len(entries)),
-            "result": lambda n: self.result(n, game),
-        })
+        expect, expect_node = self.expect(
+            node,
+            AUCTION_EXPECT,
+            {
+                "rejected": lambda n: self.rejected(n, len(entries)),
+                "result": lambda n: self.result(n, game),
+            },
+        )
         if common is None or dealer is None or (game is Game.TRUMP and turned is None):
             return None
-        return AuctionExample(**common, expect=expect, expect_node=expect_node, dealer=dealer,
-                              turned=turned, turned_card=turned_card, calls=tuple(calls))
+        return AuctionExample(
+            **common,
+            expect=expect,
+            expect_node=expect_node,
+            dealer=dealer,
+            turned=turned,
+            turned_card=turned_card,
+            calls=tuple(calls),
+        )
 
     def turned(self, node: Node) -> tuple[Card | None, Suit | None]:
         """The turned card (``KH``) or only its suit (``H``)."""
@@ -435,13 +467,18 @@ class Reader:
             self.error(node, "expect.result: expected redeal, open or a mapping")
             return None
         parsers: dict[str, Callable[[str], object]] = {
-            "taker": Seat.parse, "trump": Suit.parse, "contract": contract_value, "multiplier": parse_multiplier}
+            "taker": Seat.parse,
+            "trump": Suit.parse,
+            "contract": contract_value,
+            "multiplier": parse_multiplier,
+        }
         result: dict[str, object] = {}
         for key, value in node.entries:
             if key.value not in keys:
                 game_name = f"the {game.value} game" if game else "an auction"
-                self.error(key, f"expect.result: unknown field {key.value!r} for {game_name} "
-                                f"(known: {', '.join(keys)})")
+                self.error(
+                    key, f"expect.result: unknown field {key.value!r} for {game_name} (known: {', '.join(keys)})"
+                )
                 continue
             parsed = self.parsed(value, f"expect.result.{key.value}", parsers[key.value])
             if parsed is not None:
@@ -450,8 +487,9 @@ class Reader:
             self.error(node, "expect.result: missing `taker`")
         return result
 
-    def expect(self, node: Map, fields: tuple[str, ...],
-               readers: dict[str, Callable[[Node], object]]) -> tuple[dict[str, Stated], Map | None]:
+    def expect(
+        self, node: Map, fields: tuple[str, ...], readers: dict[str, Callable[[Node], object]]
+    ) -> tuple[dict[str, Stated], Map | None]:
         expect_node = node.get("expect")
         if expect_node is None:
             return {}, None
@@ -471,8 +509,11 @@ class Reader:
 
 def result_keys(game: Game) -> tuple[str, ...]:
     """The fields of an auction's result in ``game``, in the order they are written."""
-    return {Game.TRUMP: ("taker", "trump"), Game.NO_TRUMP: ("taker",),
-            Game.COINCHE: ("taker", "trump", "contract", "multiplier")}[game]
+    return {
+        Game.TRUMP: ("taker", "trump"),
+        Game.NO_TRUMP: ("taker",),
+        Game.COINCHE: ("taker", "trump", "contract", "multiplier"),
+    }[game]
 
 
 def parse_multiplier(text: str) -> int:
@@ -480,4 +521,3 @@ def parse_multiplier(text: str) -> int:
     if text.strip() in ("1", "2", "4"):
         return int(text)
     raise ValueError(f"{text!r}: the multiplier is 1, 2 (coinche) or 4 (surcoinche)")
-

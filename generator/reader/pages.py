@@ -180,8 +180,9 @@ class _ContentReader:
         self.examples = examples
         self.reader = Reader(document.path, examples.problems)
 
-    def fields(self, node: Node | None, what: str, required: tuple[str, ...],
-               optional: tuple[str, ...] = ()) -> Map | None:
+    def fields(
+        self, node: Node | None, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+    ) -> Map | None:
         """``node`` as a mapping, with unknown and missing fields reported."""
         if not isinstance(node, Map):
             where = node or self.document.root or Scalar("", True, _START)
@@ -202,8 +203,9 @@ class _ContentReader:
             self.reader.error(node, f"{what}: empty text: write the English source text")
             return None
         if _looks_like_html(value):
-            self.reader.error(node, f"{what}: raw HTML is not allowed in content: use Markdown "
-                                    "(**bold**, *italic*, [text](url))")
+            self.reader.error(
+                node, f"{what}: raw HTML is not allowed in content: use Markdown (**bold**, *italic*, [text](url))"
+            )
             return None
         return Text(" ".join(value.split()), self.document.path, node.pos.line, node.pos.column)
 
@@ -211,8 +213,9 @@ class _ContentReader:
         blocks: list[Block] = []
         for item in (self.reader.items(node, what) or []) if node is not None else []:
             if not isinstance(item, Map) or len(item.entries) != 1 or item.entries[0][0].value not in _BLOCK_KINDS:
-                self.reader.error(item, f"{what}: each block is one of `text:`, `list:`, `example:`, "
-                                        "`figure:` or `note:`")
+                self.reader.error(
+                    item, f"{what}: each block is one of `text:`, `list:`, `example:`, `figure:` or `note:`"
+                )
                 continue
             block = self.block(item.entries[0][0].value, item.entries[0][1])
             if block is not None:
@@ -268,22 +271,27 @@ class _ContentReader:
         if example is None:
             return None
         if not isinstance(example, PlayExample) or example.game is not Game.COINCHE or example.play is not None:
-            self.reader.error(example.node, "figure: the example is a Coinche position (trick and hand, no "
-                                            "`play`): the picture shows the hand with its allowed cards")
+            self.reader.error(
+                example.node,
+                "figure: the example is a Coinche position (trick and hand, no "
+                "`play`): the picture shows the hand with its allowed cards",
+            )
             return None
         if contract is not None and taker is not None and contract_node is not None:
             if example.trump != contract.suit:
-                self.reader.error(contract_node, f"contract: its suit {contract.suit} is not the example's "
-                                                 f"trump {example.trump}")
+                self.reader.error(
+                    contract_node, f"contract: its suit {contract.suit} is not the example's trump {example.trump}"
+                )
                 return None
             if taker not in (example.seat, example.seat.partner):
-                self.reader.error(contract_node, f"contract: {taker} is not in the team of {example.seat}, "
-                                                 "whose hand the picture shows")
+                self.reader.error(
+                    contract_node,
+                    f"contract: {taker} is not in the team of {example.seat}, whose hand the picture shows",
+                )
                 return None
         if alt is None or caption is None or taker is None or contract is None or example is None:
             return None
-        return Figure(replace(alt, example=example.id), replace(caption, example=example.id), taker, contract,
-                      example)
+        return Figure(replace(alt, example=example.id), replace(caption, example=example.id), taker, contract, example)
 
     def page(self, slug: str) -> Page | None:
         root = self.fields(self.document.root, "page", ("title", "summary", "sections"))
@@ -320,8 +328,11 @@ class _ContentReader:
             for key, value in locales_node.entries:
                 state = self.reader.text(value, f"locales.{key.value}")
                 if not LOCALE_PATTERN.match(key.value) or not _known_locale(key.value):
-                    self.reader.error(key, f"locales: {key.value!r} is not a locale CLDR knows, such as es "
-                                           "or pt_BR (`python -m generator i18n add CODE` adds one)")
+                    self.reader.error(
+                        key,
+                        f"locales: {key.value!r} is not a locale CLDR knows, such as es "
+                        "or pt_BR (`python -m generator i18n add CODE` adds one)",
+                    )
                 elif state not in LOCALE_STATES and state is not None:
                     self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
                 elif state is not None:
@@ -347,8 +358,11 @@ class _ContentReader:
     def base_url(self, node: Node | None) -> str | None:
         value = self.reader.text(node, "base_url") if node is not None else None
         if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
-            self.reader.error(node, f"base_url: {value!r}: write the address the site is published at, "  # type: ignore[arg-type]
-                                    "such as https://help.example.com/")
+            self.reader.error(
+                node,
+                f"base_url: {value!r}: write the address the site is published at, "  # type: ignore[arg-type]
+                "such as https://help.example.com/",
+            )
             return None
         return None if value is None else value.rstrip("/") + "/"
 

@@ -103,11 +103,11 @@ def read_text(path: Path) -> tuple[str, bool]:
             raise SourceError([(1, 1, f"file is {size:,} bytes; the limit is {MAX_BYTES:,}: split it")])
     try:
         bom = data.startswith(codecs.BOM_UTF8)
-        return data[3 if bom else 0:].decode("utf-8"), bom
+        return data[3 if bom else 0 :].decode("utf-8"), bom
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
         bad = data[error.start]
         raise SourceError([(line, column, f"not UTF-8 text (byte 0x{bad:02x}): save the file as UTF-8")]) from None
 
@@ -125,8 +125,11 @@ def parse(text: str, language: str = "YAML") -> Node | None:
             kind = type(event)
             if kind is yaml.ScalarEvent:
                 start, end = event.start_mark, event.end_mark
-                children.append(Scalar(event.value, event.implicit[0],
-                                       Pos(start.line + 1, start.column + 1, start.index, end.index)))
+                children.append(
+                    Scalar(
+                        event.value, event.implicit[0], Pos(start.line + 1, start.column + 1, start.index, end.index)
+                    )
+                )
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
                 stack.append((event, children))
                 children = []
@@ -142,15 +145,17 @@ def parse(text: str, language: str = "YAML") -> Node | None:
                 children = parent
             elif kind is yaml.AliasEvent:
                 mark = event.start_mark
-                problems.append((mark.line + 1, mark.column + 1,
-                                 f"alias *{event.anchor} is not supported: write the value out"))
+                problems.append(
+                    (mark.line + 1, mark.column + 1, f"alias *{event.anchor} is not supported: write the value out")
+                )
                 children.append(Scalar("", True, Pos(mark.line + 1, mark.column + 1, mark.index, mark.index)))
             elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
                     mark = event.start_mark
-                    problems.append((mark.line + 1, mark.column + 1,
-                                     "a second YAML document: a file holds one (remove the '---')"))
+                    problems.append(
+                        (mark.line + 1, mark.column + 1, "a second YAML document: a file holds one (remove the '---')")
+                    )
                     break
     except yaml.MarkedYAMLError as error:
         problems.append(_syntax_problem(text, error, language))
@@ -158,8 +163,13 @@ def parse(text: str, language: str = "YAML") -> Node | None:
         index = min(error.position, len(text))
         line = text.count("\n", 0, index) + 1
         column = index - text.rfind("\n", 0, index)
-        problems.append((line, column, f"{language} syntax: the control character U+{error.character:04X} is not "
-                                       "allowed: remove it"))
+        problems.append(
+            (
+                line,
+                column,
+                f"{language} syntax: the control character U+{error.character:04X} is not allowed: remove it",
+            )
+        )
     finally:
         loader.dispose()
     if problems:
@@ -171,13 +181,18 @@ def _mapping(children: list[Node], flow_style: bool, pos: Pos, problems: list[tu
     entries: list[tuple[Scalar, Node]] = []
     index: dict[str, Node] = {}
     first_line: dict[str, int] = {}
-    for key, value in zip(children[::2], children[1::2]):
+    for key, value in zip(children[::2], children[1::2], strict=True):
         if not isinstance(key, Scalar):
             problems.append((key.pos.line, key.pos.column, "a key must be a plain word, not a list or mapping"))
             continue
         if key.value in index:
-            problems.append((key.pos.line, key.pos.column,
-                             f"duplicate key {key.value!r} (first at line {first_line[key.value]}): keep one"))
+            problems.append(
+                (
+                    key.pos.line,
+                    key.pos.column,
+                    f"duplicate key {key.value!r} (first at line {first_line[key.value]}): keep one",
+                )
+            )
             continue
         index[key.value] = value
         first_line[key.value] = key.pos.line
@@ -196,11 +211,12 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tu
         # Either a comma is missing or the bracket is never closed: point at the bracket,
         # and say where the parser gave up.
         index = error.context_mark.index
-        where = ("the end of the file" if not text[mark.index:].strip()
-                 else f"{mark.line + 1}:{mark.column + 1}")
-        message = (f"the '{text[index]}' here is never closed, or a comma is missing before {where} "
-                   f"(expected ',' or '{problem[-2]}')")
-    elif text[index:index + 1] == "\t":
+        where = "the end of the file" if not text[mark.index :].strip() else f"{mark.line + 1}:{mark.column + 1}"
+        message = (
+            f"the '{text[index]}' here is never closed, or a comma is missing before {where} "
+            f"(expected ',' or '{problem[-2]}')"
+        )
+    elif text[index : index + 1] == "\t":
         message = "a tab character: indent with spaces, not tabs"
     elif problem.startswith("mapping values are not allowed"):
         message = f"{problem}: check the indentation, or quote a value that contains ': '"

@@ -153,8 +153,9 @@ class Auction:
     >>> [auction.call(seat, Call.parse(text)) for seat, text in
     ...  [(Seat.SOUTH, "pass"), (Seat.WEST, "take S"), (Seat.WEST, "pass"), (Seat.NORTH, "take")]]
     [None, <AuctionReason.TURNED_SUIT_ONLY: 'turned-suit-only'>, None, None]
-    >>> auction.outcome
-    AuctionOutcome(status=<AuctionStatus.CONTRACT: 'contract'>, taker=Seat.parse('N'), trump=Suit.parse('H'), contract=None, multiplier=None)
+    >>> outcome = auction.outcome
+    >>> outcome.status, outcome.taker, outcome.trump, outcome.contract
+    (<AuctionStatus.CONTRACT: 'contract'>, Seat.parse('N'), Suit.parse('H'), None)
     """
 
     def __init__(self, rules: Rules, dealer: Seat, turned: Suit | None = None) -> None:

@@ -7,8 +7,8 @@ depend on the trump, and live in :mod:`generator.rules.play`.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from collections.abc import Iterable, Iterator
+from enum import IntEnum
 
 
 class Suit(IntEnum):
@@ -42,8 +42,9 @@ class Suit(IntEnum):
 
 
 _SUIT_NAMES: dict[str, Suit] = {}
-for _suit, _names in zip(Suit, (("s", "♠", "spades"), ("h", "♥", "hearts"),
-                                 ("d", "♦", "diamonds"), ("c", "♣", "clubs"))):
+for _suit, _names in zip(
+    Suit, (("s", "♠", "spades"), ("h", "♥", "hearts"), ("d", "♦", "diamonds"), ("c", "♣", "clubs")), strict=True
+):
     for _name in _names:
         _SUIT_NAMES[_name] = _suit
 
@@ -71,7 +72,7 @@ class Rank(IntEnum):
 
 
 _RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
-_RANK_NAMES = {code.lower(): rank for code, rank in zip(_RANK_CODES, Rank)} | {"t": Rank.TEN}
+_RANK_NAMES = {code.lower(): rank for code, rank in zip(_RANK_CODES, Rank, strict=True)} | {"t": Rank.TEN}
 
 
 class Card(int):
@@ -97,9 +98,7 @@ class Card(int):
         rank = _RANK_NAMES.get(cleaned[:-1].lower())
         suit = _SUIT_NAMES.get(cleaned[-1:].lower())
         if rank is None or suit is None:
-            raise ValueError(
-                f"unknown card {text!r} (write a rank 7 8 9 10 J Q K A, then a suit S H D C: 10H, JS, A♠)"
-            )
+            raise ValueError(f"unknown card {text!r} (write a rank 7 8 9 10 J Q K A, then a suit S H D C: 10H, JS, A♠)")
         return DECK[suit * 8 + rank]
 
     @property

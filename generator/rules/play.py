@@ -6,9 +6,9 @@ the next one, and its partner is the one who played two cards before it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from collections.abc import Sequence
 
 from .cards import Card, CardSet, Suit
 from .rulesets import Rules
@@ -96,9 +96,7 @@ def allowed(hand: CardSet, trick: Sequence[Card], trump: Suit | None, rules: Rul
     return CardSet(allowed_mask(hand.mask, trick, -1 if trump is None else trump, rules.must_undertrump))
 
 
-def refusal(
-    hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None, rules: Rules
-) -> PlayReason | None:
+def refusal(hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None, rules: Rules) -> PlayReason | None:
     """Why ``card`` may not be played from ``hand`` on ``trick``; None when it may.
 
     >>> from generator.rules import Game, rules_for
@@ -158,4 +156,3 @@ def trick_result(leader: Seat, trick: Sequence[Card], trump: Suit | None, counts
     winner = leader.next(winning_index(trick, trump))
     points = tuple(card_points(card, trump) for card in trick) if counts_points else None
     return TrickResult(winner, points)
-
