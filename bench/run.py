@@ -15,6 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from budget import BUDGET, page_weights  # bench/budget.py, beside this script
+
 from generator.rules import DECK, RULESETS, CardSet, Game, Seat, Suit, allowed, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,6 +130,19 @@ def main() -> None:
     print(f"allowed cards: {rate:,.0f} positions/s (median of {REPEATS}; aim >= 250,000)")
     seconds, code = bench_check(rng)
     print(f"check, 10,000 examples: {seconds:.2f} s (median of {REPEATS}, whole command; exit {code}; aim < 2 s)")
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(
+            [sys.executable, "-m", "generator", "build", "--strict", "--out", f"{folder}/site"],
+            cwd=ROOT,
+            capture_output=True,
+            env=ENVIRONMENT,
+        )
+        weights = page_weights(Path(folder) / "site")
+    largest = max(weights, key=weights.__getitem__)
+    print(
+        f"page weight: largest {largest} {weights[largest] / 1024:.1f} KB gzip with its CSS and script "
+        f"(aim <= {BUDGET // 1024} KB; bench/budget.py lists every page)"
+    )
     build, floor, code = bench_build()
     print(
         f"site build: {build:.2f} s; floor (import jinja2, babel, yaml, markdown_it): {floor:.2f} s; "

@@ -18,7 +18,8 @@ from jinja2.bccache import Bucket
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from .i18n import terms
+from . import tables, views
+from .i18n import reasons, terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
@@ -58,6 +59,11 @@ def rules_matter(game: Game) -> bool:
     return len(flags) > 1
 
 
+def nobreak_sum(text: Markup) -> Markup:
+    """A sum that never breaks across lines: "11 + 10 + 0 + 20 = 41" joined by no-break spaces."""
+    return Markup(str(text).replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0"))
+
+
 @dataclass(frozen=True)
 class Link:
     """A link to the same page in another locale."""
@@ -93,6 +99,17 @@ class LocaleRenderer:
             trump_name=self.trump_name,
             turned_name=self.turned_name,
             rules_matter=rules_matter,
+            say=self.say,
+            fill=self.fill,
+            term=lambda context, msgid: self.term(Message(context, msgid)),
+            paired=views.paired,
+            only_here=views.only_here,
+            rule_differences=tables.differences,
+            rule_sets=tables.rule_sets,
+            card_order=tables.card_order,
+            turn_order=self.turn_order,
+            contract_name=self.contract_name,
+            seat_of=Seat.parse,
             suit_code=lambda suit: Suit(suit).code(),
             lang=locale.replace("_", "-"),
             dir=text_direction(locale),
@@ -148,6 +165,39 @@ class LocaleRenderer:
     def turned_name(self, suit: Suit) -> str:
         return self.term(terms.turned_suit(suit))
 
+    def name(self, value: reasons.Value) -> Markup | str:
+        """An engine value or a term, named in the page's language (a suit as the trump suit's name)."""
+        if isinstance(value, Message):
+            return self.term(value)
+        if isinstance(value, Seat):
+            return self.seat_name(value)
+        if isinstance(value, Card):
+            return self.card_name(value)
+        if isinstance(value, Suit):
+            return self.trump_name(value)
+        if isinstance(value, Call):
+            return self.call_name(value)
+        return value
+
+    def turn_order(self) -> str:
+        """The seats in the engine's turn order, named: "South → West → North → East"."""
+        return " → ".join(self.seat_name(seat) for seat in Seat)
+
+    def contract_name(self, value: int) -> str:
+        """A contract's value as shown on its own: "100", or the name of Capot or Générale."""
+        named = terms.contract(value)
+        return self.term(named) if named else str(value)
+
+    def fill(self, context: str, msgid: str, **values: Any) -> Markup:
+        """A term with placeholders (a generated message of the engine's modules), filled and escaped."""
+        return self._format(self.term(Message(context, msgid)), values)
+
+    def say(self, phrase: reasons.Phrase | None) -> Markup:
+        """A generated sentence (a reason, an outcome) in the page's language, escaped."""
+        if phrase is None:
+            return Markup("")
+        return self._format(self.term(phrase.message), {key: self.name(value) for key, value in phrase.values})
+
     def call_name(self, call: Call) -> Markup:
         """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
         text = self.term(terms.call(call))
@@ -193,7 +243,7 @@ class CompiledTemplates(BytecodeCache):
 
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=StrictUndefined,
@@ -203,3 +253,5 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
         auto_reload=False,
         bytecode_cache=compiled,
     )
+    env.filters["nobreak_sum"] = nobreak_sum
+    return env

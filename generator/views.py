@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
 from .reader.examples import AuctionExample, PlayExample
-from .rules import AuctionOutcome, Call, Card, Game, Seat, Suit
+from .rules import Auction, AuctionOutcome, Call, Card, Game, Seat, Suit, winning_index
 from .verify import AuctionSolution, PlaySolution
 
 
@@ -24,10 +25,25 @@ class PlayedCard:
 
 @dataclass(frozen=True)
 class HandCard:
-    """A card of the hand, and whether it may be played."""
+    """A card of the hand, whether it may be played, and if not, why (the engine's reason, as a sentence)."""
 
     card: Card
     allowed: bool
+    reason: Phrase | None = None
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """A seat on the table seen from above: its role seen from the seat to play, its card if played."""
+
+    seat: Seat
+    role: str
+    """``partner``, ``opponent`` or ``to-play``."""
+    card: Card | None = None
+    order: int | None = None
+    """1 to 4: when the card was played."""
+    winning: bool = False
+    points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -45,6 +61,23 @@ class PlayView:
     winner: Seat | None
     points: tuple[int, ...] | None
     """The points of the four cards in play order, when the trick is complete and the game counts them."""
+    table: tuple[TableSeat, ...] = ()
+    """The four seats: those that played in play order, then the seat to play, then those still to play."""
+    led: Suit | None = None
+
+    @property
+    def refused(self) -> tuple[HandCard, ...]:
+        """The refused cards of the hand, each with its reason."""
+        return tuple(entry for entry in self.hand if not entry.allowed)
+
+    @property
+    def reasons(self) -> tuple[tuple[tuple[Card, ...], Phrase], ...]:
+        """The refused cards grouped by their reason (same sentence, said once), in hand order."""
+        groups: dict[Phrase, list[Card]] = {}
+        for entry in self.refused:
+            assert entry.reason is not None
+            groups.setdefault(entry.reason, []).append(entry.card)
+        return tuple((tuple(cards), phrase) for phrase, cards in groups.items())
 
     @property
     def allowed(self) -> tuple[Card, ...]:
@@ -66,6 +99,9 @@ class CallView:
     call: Call
     second_round: bool
     refused: bool
+    reason: Phrase | None = None
+    """Why the call is refused, as a sentence from the engine's reason."""
+    dealer: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +115,9 @@ class AuctionView:
     turned: Suit | None
     calls: tuple[CallView, ...]
     outcome: AuctionOutcome
+    said: Phrase | None = None
+    """The outcome as a sentence."""
+    turned_card: Card | None = None
 
 
 def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
@@ -87,6 +126,12 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     played = [*example.trick, (example.seat, example.play)] if example.play is not None else list(example.trick)
     winner_index = next((i for i, (seat, _) in enumerate(played) if trick and seat == trick.winner), None)
     cards = tuple(PlayedCard(seat, card, i == winner_index) for i, (seat, card) in enumerate(played))
+    hand = tuple(
+        HandCard(
+            card, card in solution.allowed, None if card in solution.allowed else _card_reason(example, solution, card)
+        )
+        for card in example.hand
+    )
     return PlayView(
         id=example.id,
         game=example.game,
@@ -94,17 +139,67 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
         trump=example.trump,
         trick=cards[: len(example.trick)],
         seat=example.seat,
-        hand=tuple(HandCard(card, card in solution.allowed) for card in example.hand),
+        hand=hand,
         play=cards[-1] if example.play is not None else None,
         winner=trick.winner if trick else None,
         points=trick.card_points if trick else None,
+        table=_table(example, played, trick.card_points if trick else None),
+        led=example.trick[0][1].suit if example.trick else None,
     )
+
+
+def _card_reason(example: PlayExample, solution: PlaySolution, card: Card) -> Phrase:
+    reason = solution.refusals[card]
+    return play_phrase(reason, example.seat, example.trick, example.trump, example.rules)
+
+
+def _table(example: PlayExample, played: list, points: tuple[int, ...] | None) -> tuple[TableSeat, ...]:
+    """The seats around the table, in DOM order: each played card, then the seat to play, then the rest."""
+    cards = [card for _, card in played]
+    best = winning_index(cards, example.trump) if cards else None
+    seats = []
+    for index, (seat, card) in enumerate(played):
+        role = "to-play" if seat == example.seat else "partner" if seat.is_partner_of(example.seat) else "opponent"
+        seats.append(TableSeat(seat, role, card, index + 1, index == best, points[index] if points else None))
+    seen = {entry.seat for entry in seats}
+    for step in range(4):
+        seat = example.seat.next(step)
+        if seat not in seen:
+            role = "to-play" if step == 0 else "partner" if step == 2 else "opponent"
+            seats.append(TableSeat(seat, role))
+    return tuple(seats)
+
+
+def paired(view: PlayView | AuctionView, views: dict[str, PlayView | AuctionView]) -> PlayView | None:
+    """The example showing the same position under the other rule set, if there is one."""
+    if not isinstance(view, PlayView):
+        return None
+    for other in views.values():
+        if (
+            isinstance(other, PlayView)
+            and other.id != view.id
+            and other.rules != view.rules
+            and (other.game, other.trump, other.trick, other.seat) == (view.game, view.trump, view.trick, view.seat)
+            and [entry.card for entry in other.hand] == [entry.card for entry in view.hand]
+        ):
+            return other
+    return None
+
+
+def only_here(view: PlayView, other: PlayView | None) -> frozenset[Card]:
+    """The cards allowed in ``view`` and refused in ``other`` (its pair under the other rule set)."""
+    if other is None:
+        return frozenset()
+    return frozenset(view.allowed) - frozenset(other.allowed)
 
 
 def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionView:
     """The view of an auction example: each call numbered, round 2 and refusals marked."""
     calls = []
+    auction = Auction(example.rules, example.dealer, example.turned)
     for number, verdict in enumerate(solution.calls, 1):
+        reason = call_phrase(verdict.refused, verdict.call, auction) if verdict.refused is not None else None
+        assert auction.call(verdict.seat, verdict.call) == verdict.refused  # the same engine, the same auction
         previous_round = solution.calls[number - 2].round if number > 1 else 1
         calls.append(
             CallView(
@@ -113,6 +208,8 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
                 verdict.call,
                 second_round=verdict.round == 2 and previous_round == 1,
                 refused=verdict.refused is not None,
+                reason=reason,
+                dealer=verdict.seat == example.dealer,
             )
         )
     return AuctionView(
@@ -123,4 +220,6 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
         turned=example.turned,
         calls=tuple(calls),
         outcome=solution.outcome,
+        said=outcome_phrase(solution.outcome, auction.to_speak),
+        turned_card=example.turned_card,
     )

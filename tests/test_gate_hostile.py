@@ -37,6 +37,10 @@ HOSTILE = [
 ]
 
 
+OWN_SCRIPT = [("src", "../assets/try.js"), ("defer", None)]
+"""The one script a page may load: the site's own, by a relative path (nothing inline, nothing from elsewhere)."""
+
+
 class Markup(HTMLParser):
     """The tags and attributes of a page, to look for anything that would run or load."""
 
@@ -45,6 +49,8 @@ class Markup(HTMLParser):
         self.harm: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script" and attrs == OWN_SCRIPT:
+            return  # the site's own "Try it" script, from its own assets
         if tag in ("script", "iframe", "img", "object", "embed"):
             self.harm.append(f"<{tag}>")
         for name, value in attrs:
@@ -77,6 +83,17 @@ def poison_catalog(path: Path, payload: str) -> None:
 
 
 # Hostile text renders as text --------------------------------------------------------------------
+
+
+def test_the_gate_allows_only_the_sites_own_script() -> None:
+    assert harm('<script src="../assets/try.js" defer></script>') == []
+    for other in (
+        '<script src="../assets/try.js"></script>',
+        '<script src="//evil.example/try.js" defer></script>',
+        "<script>alert(1)</script>",
+        '<script src="https://x.example/a.js" defer></script>',
+    ):
+        assert harm(other), other
 
 
 def test_the_built_site_holds_nothing_that_runs_or_loads(tmp_path: Path) -> None:

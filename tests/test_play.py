@@ -16,10 +16,14 @@ from generator.rules import (
     Seat,
     Suit,
     allowed,
+    beats,
     card_points,
+    rank_order,
+    rank_points,
     refusal,
     rules_for,
     trick_result,
+    winning_index,
 )
 
 HOUSE_TRUMP = rules_for(Game.TRUMP)
@@ -110,10 +114,26 @@ def test_a_card_is_refused_exactly_when_not_allowed_and_the_reason_fits(draw: tu
     for card in hand:
         reason = refusal(hand, trick, card, trump, rules)
         assert (reason is None) == (card in permitted)
+        if reason is None:
+            continue
+        led = trick[0].suit
+        holds_led = bool(hand & CardSet.suit(led))
+        best = trick[winning_index(trick, trump)]
         if reason is PlayReason.FOLLOW_SUIT:
-            assert hand & CardSet.suit(trick[0].suit) and card.suit != trick[0].suit
-        elif reason is not None:
-            assert trump is not None and (reason is PlayReason.OVERTRUMP) == (card.suit == trump)
+            assert holds_led and card.suit != led
+        elif reason is PlayReason.GO_HIGHER:
+            assert led == trump == card.suit and not beats(card, best, trump)
+            assert any(beats(other, best, trump) for other in hand & CardSet.suit(led))
+        else:  # no card of the suit led: the seat had to trump
+            assert trump is not None and not holds_led and hand & CardSet.suit(trump)
+            higher = [other for other in hand & CardSet.suit(trump) if beats(other, best, trump)]
+            if reason is PlayReason.TRUMP:
+                assert best.suit != trump and card.suit != trump
+            elif reason is PlayReason.OVERTRUMP:
+                assert best.suit == trump and higher and not beats(card, best, trump)
+            else:
+                assert reason is PlayReason.UNDERTRUMP and rules.must_undertrump
+                assert best.suit == trump and not higher and card.suit != trump
     outsider = next(card for card in DECK if card not in hand)
     assert refusal(hand, trick, outsider, trump, rules) is PlayReason.NOT_IN_HAND
 
@@ -190,7 +210,7 @@ def test_allowed_cards_by_rule(hand: str, trick: str, trump: Suit | None, rules,
 def test_refusal_reasons() -> None:
     hand, trick = CardSet.parse("QS 9D 7D 10H"), cards("8D 9C")
     assert refusal(hand, trick, Card.parse("QS"), Suit.DIAMONDS, HOUSE_TRUMP) is PlayReason.FOLLOW_SUIT
-    assert refusal(hand, trick, Card.parse("7D"), Suit.DIAMONDS, HOUSE_TRUMP) is PlayReason.OVERTRUMP
+    assert refusal(hand, trick, Card.parse("7D"), Suit.DIAMONDS, HOUSE_TRUMP) is PlayReason.GO_HIGHER
     assert refusal(hand, trick, Card.parse("9D"), Suit.DIAMONDS, HOUSE_TRUMP) is None
     hand = CardSet.parse("8H QH KS 9D 7S")
     assert refusal(hand, cards("AC"), Card.parse("KS"), Suit.HEARTS, HOUSE_TRUMP) is PlayReason.TRUMP
@@ -198,6 +218,19 @@ def test_refusal_reasons() -> None:
         refusal(CardSet.parse("7S 9S KH"), cards("AD 8S"), Card.parse("7S"), Suit.SPADES, HOUSE_TRUMP)
         is PlayReason.OVERTRUMP
     )
+    overtrump = CardSet.parse("7S 9S KH")
+    assert refusal(overtrump, cards("AD 8S"), Card.parse("KH"), Suit.SPADES, HOUSE_TRUMP) is PlayReason.OVERTRUMP
+    under = CardSet.parse("7S 9S KH QC")
+    assert refusal(under, cards("AD JS"), Card.parse("KH"), Suit.SPADES, HOUSE_COINCHE) is PlayReason.UNDERTRUMP
+    assert refusal(under, cards("AD JS"), Card.parse("KH"), Suit.SPADES, OFFICIAL_COINCHE) is None
+
+
+def test_the_card_order_and_points_tables() -> None:
+    codes = [rank.code() for rank in rank_order(trump=True)]
+    assert codes == ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    assert [rank.code() for rank in rank_order(trump=False)] == ["A", "10", "K", "Q", "J", "9", "8", "7"]
+    assert [rank_points(rank, True) for rank in rank_order(True)] == [20, 14, 11, 10, 4, 3, 0, 0]
+    assert [rank_points(rank, False) for rank in rank_order(False)] == [11, 10, 4, 3, 2, 0, 0, 0]
 
 
 def test_the_41_point_trick_is_won_by_east() -> None:

@@ -17,10 +17,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import babel_extract
 
+from .. import tables
 from ..problems import Problem
 from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
 from ..rules import Seat
 from ..views import AuctionView, PlayView
+from . import reasons
 from .catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .terms import TERMS
 
@@ -125,6 +127,15 @@ def template_catalog(
             auto_comments=[f"A term of the game ({term.context})."],
             flags=["python-format"] if "%(" in term.msgid else [],
         )
+    for module, path in ((reasons, "generator/i18n/reasons.py"), (tables, "generator/tables.py")):
+        for message, comment in module.messages():
+            catalog.add(
+                message.msgid,
+                locations=[(path, 0)],
+                context=message.context,
+                auto_comments=[comment],
+                flags=["python-format"] if "%(" in message.msgid else [],
+            )
     return catalog
 
 

@@ -16,7 +16,19 @@ from .auction import (
     contract_code,
 )
 from .cards import DECK, Card, CardSet, Rank, Suit
-from .play import PlayReason, TrickResult, allowed, allowed_mask, card_points, refusal, trick_result
+from .play import (
+    PlayReason,
+    TrickResult,
+    allowed,
+    allowed_mask,
+    beats,
+    card_points,
+    rank_order,
+    rank_points,
+    refusal,
+    trick_result,
+    winning_index,
+)
 from .rulesets import DEFAULT_RULESET, RULESETS, Game, Rules, rules_for
 from .seats import Seat
 
@@ -43,9 +55,13 @@ __all__ = [
     "TrickResult",
     "allowed",
     "allowed_mask",
+    "beats",
     "card_points",
     "contract_code",
+    "rank_order",
+    "rank_points",
     "refusal",
     "rules_for",
     "trick_result",
+    "winning_index",
 ]

@@ -171,6 +171,21 @@ class Auction:
         self._taker: Seat | None = None
         self._multiplier = 1
 
+    @property
+    def bid(self) -> Call | None:
+        """Coinche: the standing contract's bid, if any (what a new bid must beat)."""
+        return self._bid
+
+    @property
+    def taker(self) -> Seat | None:
+        """Coinche: the seat whose bid stands, if any."""
+        return self._taker
+
+    @property
+    def multiplier(self) -> int:
+        """Coinche: 1, 2 once coinched, 4 once surcoinched."""
+        return self._multiplier
+
     def call(self, seat: Seat, call: Call) -> AuctionReason | None:
         """Make ``seat``'s call; return why it is refused (nothing changes then), or None."""
         reason = self._refusal(seat, call)

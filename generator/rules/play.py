@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Card, CardSet, Suit
+from .cards import Card, CardSet, Rank, Suit
 from .rulesets import Rules
 from .seats import Seat
 
@@ -52,8 +52,15 @@ class PlayReason(Enum):
 
     NOT_IN_HAND = "not-in-hand"
     FOLLOW_SUIT = "must-follow-suit"
+    """You hold the suit led (trump or not) and the card is of another suit."""
+    GO_HIGHER = "must-go-higher"
+    """Trump was led: a trump lower than the best one on the table, while you hold a higher one."""
     OVERTRUMP = "must-overtrump"
+    """An opponent has trumped a plain lead and you hold a higher trump: a lower trump or a plain card."""
     TRUMP = "must-trump"
+    """An opponent is winning a plain lead with the suit led and you hold trumps: a plain card."""
+    UNDERTRUMP = "must-undertrump"
+    """An opponent's trump you cannot beat, under a rule set that makes you trump anyway: a plain card."""
 
 
 def allowed_mask(hand: int, trick: Sequence[int], trump: int, must_undertrump: bool) -> int:
@@ -109,11 +116,14 @@ def refusal(hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None
     if card in allowed(hand, trick, trump, rules):
         return None
     led = trick[0].suit
-    if hand & CardSet.suit(led) and card.suit != led:
-        return PlayReason.FOLLOW_SUIT
-    if card.suit == trump:
+    if hand & CardSet.suit(led):
+        return PlayReason.GO_HIGHER if card.suit == led else PlayReason.FOLLOW_SUIT
+    best = trick[winning_index(trick, trump)]
+    if best.suit != trump:
+        return PlayReason.TRUMP
+    if any(beats(higher, best, trump) for higher in hand & CardSet.suit(best.suit)):
         return PlayReason.OVERTRUMP
-    return PlayReason.TRUMP
+    return PlayReason.UNDERTRUMP
 
 
 def card_points(card: Card, trump: Suit | None) -> int:
@@ -123,6 +133,23 @@ def card_points(card: Card, trump: Suit | None) -> int:
     (20, 2)
     """
     return (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card & 7]
+
+
+def beats(card: Card, other: Card, trump: Suit | None) -> bool:
+    """True when ``card`` beats ``other`` in a trick led in ``other``'s suit (a trump beats a plain card)."""
+    keys = _KEYS[(-1 if trump is None else trump) * 4 + 4 + (other >> 3)]
+    return keys[card] > keys[other]
+
+
+def rank_order(trump: bool) -> tuple[Rank, ...]:
+    """The ranks of a suit from the strongest down: of the trump suit, or of a plain suit."""
+    strength = _TRUMP_STRENGTH if trump else _PLAIN_STRENGTH
+    return tuple(sorted(Rank, key=lambda rank: -strength[rank]))
+
+
+def rank_points(rank: Rank, trump: bool) -> int:
+    """A rank's points in the trump suit or in a plain suit (the table :func:`card_points` reads)."""
+    return (_TRUMP_POINTS if trump else _PLAIN_POINTS)[rank]
 
 
 def winning_index(trick: Sequence[Card], trump: Suit | None) -> int:

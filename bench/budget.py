@@ -1,0 +1,52 @@
+"""The page budget: each page with the stylesheet and script it loads, compressed, stays small.
+
+Run: .venv/bin/python bench/budget.py [SITE]   (default: a fresh strict build; prints every page)
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+BUDGET = 30 * 1024
+"""Bytes, gzip-compressed: a page, its stylesheet and its script, each compressed as a server would."""
+_LOADS = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
+
+
+def compressed(data: bytes) -> int:
+    """The gzip size of ``data`` (level 9, no timestamp)."""
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def page_weights(site: Path) -> dict[str, int]:
+    """Every HTML page of the site with the compressed size of the page plus what it loads."""
+    weights = {}
+    for page in sorted(site.rglob("*.html")):
+        html = page.read_bytes()
+        assets = [(page.parent / src).resolve() for src in _LOADS.findall(html.decode("utf-8"))]
+        weights[page.relative_to(site).as_posix()] = compressed(html) + sum(compressed(a.read_bytes()) for a in assets)
+    return weights
+
+
+def main(argv: list[str]) -> int:
+    if argv:
+        weights = page_weights(Path(argv[0]))
+    else:
+        from generator.build import build
+
+        with tempfile.TemporaryDirectory() as folder:
+            if build(Path(__file__).resolve().parent.parent, Path(folder) / "site", True, lambda _: None).code:
+                print("the build failed")
+                return 2
+            weights = page_weights(Path(folder) / "site")
+    for name, size in weights.items():
+        print(f"{name:28} {size / 1024:6.1f} KB{'  over budget' if size > BUDGET else ''}")
+    print(f"largest: {max(weights.values()) / 1024:.1f} KB compressed (budget {BUDGET // 1024} KB per page)")
+    return 1 if max(weights.values()) > BUDGET else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

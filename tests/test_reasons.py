@@ -1,0 +1,197 @@
+"""The reasons a page gives for each refused card and call, and the auction's outcome: generated
+from the engine's reason and the position, in every locale, every placeholder filled; the page
+says exactly what the engine says (a planted wrong reason is caught)."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import load_project
+from generator.i18n import reasons
+from generator.i18n.catalogs import LOCALES as LOCALES_DIR
+from generator.i18n.catalogs import Translator, catalog_path, read_catalog
+from generator.i18n.terms import Message, rules
+from generator.render import LocaleRenderer
+from generator.rules import (
+    Auction,
+    AuctionOutcome,
+    AuctionReason,
+    AuctionStatus,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    PlayReason,
+    Seat,
+    Suit,
+    refusal,
+    rules_for,
+)
+from generator.views import PlayView
+
+from .conftest import ROOT
+from .pagetext import squash, visible_text
+from .site_helpers import LOCALES
+
+
+@pytest.fixture(scope="module")
+def project():
+    project = load_project(ROOT)
+    assert project.problems == [] and project.mismatches == []
+    return project
+
+
+def renderer(project, locale: str) -> LocaleRenderer:
+    problems: list = []
+    path = catalog_path(ROOT / LOCALES_DIR, locale)
+    catalog = read_catalog(path, str(path), locale, problems)
+    assert problems == []
+    translator = Translator(locale, catalog, str(path))
+    return LocaleRenderer(ROOT / "templates", project.site, locale, translator)
+
+
+SAMPLE: dict[str, reasons.Value] = {
+    "led": Suit.DIAMONDS,
+    "card": Card.parse("JS"),
+    "winner": Seat.NORTH,
+    "rules": rules("house"),
+    "game": Message("game", "Coinche"),
+    "seat": Seat.WEST,
+    "suit": Suit.HEARTS,
+    "contract": Call.parse("100 H"),
+    "taker": Seat.EAST,
+}
+
+
+def every_message() -> list[Message]:
+    return [message for message, _ in reasons.messages()]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_reason_and_outcome_is_a_sentence_in_every_locale_with_every_placeholder_filled(project, locale) -> None:
+    render = renderer(project, locale)
+    for message in every_message():
+        names = reasons.placeholders(message)
+        values = {name: "…" if name == "reason" else SAMPLE[name] for name in names}
+        text = str(render.say(reasons.Phrase(message, tuple(values.items()))))
+        assert "%(" not in text and text.strip(), (locale, message)
+        for name, value in values.items():
+            named = html_lib.escape(str(render.name(value)), quote=False)
+            assert named in text, (locale, message.msgid, name, named, text)
+    assert render.translator.warnings == {}, list(render.translator.warnings.values())
+
+
+def test_every_play_reason_and_situation_comes_from_a_real_position() -> None:
+    """Each sentence is reachable: the engine gives its reason in a position, and the situation picks it."""
+    house_trump, house_coinche = rules_for(Game.TRUMP), rules_for(Game.COINCHE, "house")
+    positions = {
+        (PlayReason.FOLLOW_SUIT, "plain"): ("KS 7S JH", [(Seat.WEST, "AS")], "JH", Suit.HEARTS, house_trump),
+        (PlayReason.FOLLOW_SUIT, "trump"): ("QS 9D 7D", [(Seat.NORTH, "8D")], "QS", Suit.DIAMONDS, house_trump),
+        (PlayReason.GO_HIGHER, "partner"): (
+            "QS 9D 7D",
+            [(Seat.NORTH, "8D"), (Seat.EAST, "9C")],
+            "7D",
+            Suit.DIAMONDS,
+            house_trump,
+        ),
+        (PlayReason.GO_HIGHER, "opponent"): ("QS 9D 7D", [(Seat.EAST, "8D")], "7D", Suit.DIAMONDS, house_trump),
+        (PlayReason.OVERTRUMP, ""): (
+            "7S 9S KH",
+            [(Seat.WEST, "AD"), (Seat.NORTH, "8S")],
+            "KH",
+            Suit.SPADES,
+            house_trump,
+        ),
+        (PlayReason.TRUMP, ""): ("8H QH KS", [(Seat.EAST, "AC")], "KS", Suit.HEARTS, house_trump),
+        (PlayReason.UNDERTRUMP, ""): (
+            "7S 9S KH",
+            [(Seat.WEST, "AD"), (Seat.NORTH, "JS")],
+            "KH",
+            Suit.SPADES,
+            house_coinche,
+        ),
+    }
+    assert set(positions) | {(PlayReason.NOT_IN_HAND, "")} == set(reasons.PLAY_MESSAGES)
+    for key, (hand, trick, card, trump, ruleset) in positions.items():
+        played = [(seat, Card.parse(code)) for seat, code in trick]
+        seat = played[-1][0].next()
+        reason = refusal(CardSet.parse(hand), [c for _, c in played], Card.parse(card), trump, ruleset)
+        assert reason is key[0], key
+        assert reasons.play_phrase(reason, seat, played, trump, ruleset).message == reasons.PLAY_MESSAGES[key][0]
+
+
+def test_every_auction_reason_has_a_sentence_and_the_outcomes_are_computed() -> None:
+    assert {reason for reason, _ in reasons.CALL_MESSAGES} == set(AuctionReason)
+    auction = Auction(rules_for(Game.COINCHE), dealer=Seat.SOUTH)
+    auction.call(Seat.WEST, Call.parse("100 H"))
+    phrase = reasons.call_phrase(AuctionReason.BID_TOO_LOW, Call.parse("90 S"), auction)
+    assert phrase.values == (("contract", Call.parse("100 H")),)
+    phrase = reasons.call_phrase(AuctionReason.OUT_OF_TURN, Call.parse("coinche"), auction)
+    assert phrase.message.msgid.startswith("Under these rules") and dict(phrase.values)["seat"] is Seat.NORTH
+    outcome = AuctionOutcome(AuctionStatus.CONTRACT, Seat.EAST, Suit.HEARTS, 100, 4)
+    said = reasons.outcome_phrase(outcome, Seat.SOUTH)
+    assert said.message.msgid.endswith("×4.") and dict(said.values)["contract"] == Call.parse("100 H")
+    assert reasons.outcome_phrase(AuctionOutcome(AuctionStatus.REDEAL), Seat.SOUTH).message.msgid.startswith(
+        "Outcome: nobody"
+    )
+
+
+# The page says what the engine says -------------------------------------------------------------
+
+
+REASON_ITEM = re.compile(r'<li data-cards="([^"]*)">(.*?)</li>', re.S)
+
+
+def page_reasons(html: str) -> dict[tuple[str, str], str]:
+    """Each example's reasons as the page shows them: (example, cards) -> the visible sentence."""
+    found = {}
+    for article in re.finditer(r'<article class="example[^"]*" id="ex-([\w-]+)"(.*?)</article>', html, re.S):
+        for cards, item in REASON_ITEM.findall(article.group(2)):
+            found[(article.group(1), cards)] = squash(visible_text(item))
+    return found
+
+
+def engine_reasons(project, locale: str) -> dict[tuple[str, str], str]:
+    """The same, computed from the engine's views and the catalog, without the templates."""
+    render = renderer(project, locale)
+    found = {}
+    page = next(page for page in project.pages if page.slug == "allowed-cards")
+    ids = [block.example.id for section in page.sections for block in section.blocks if block.kind == "example"]
+    for view in (project.views[id_] for id_ in ids):
+        if isinstance(view, PlayView):
+            for cards, phrase in view.reasons:
+                names = "".join(render.card_name(card) for card in cards)
+                text = render.fill("reason", "%(card)s: %(reason)s", card=names, reason=render.say(phrase))
+                found[(view.id, " ".join(map(str, cards)))] = squash(html_lib.unescape(str(text)))
+    return found
+
+
+def mismatches(shown: dict, computed: dict) -> list:
+    return sorted(set(shown.items()) ^ set(computed.items()))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_page_gives_the_engines_reason_for_every_refused_card(project, built_site: Path, locale) -> None:
+    html = (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
+    shown, computed = page_reasons(html), engine_reasons(project, locale)
+    assert len(computed) >= 6 and mismatches(shown, computed) == []
+
+
+def test_a_planted_wrong_reason_is_caught(project, built_site: Path) -> None:
+    html = (built_site / "es/allowed-cards.html").read_text(encoding="utf-8")
+    render = renderer(project, "es")
+    wrong = str(
+        render.say(
+            reasons.Phrase(
+                reasons.PLAY_MESSAGES[(PlayReason.TRUMP, "")][0], (("led", Suit.DIAMONDS), ("winner", Seat.NORTH))
+            )
+        )
+    )
+    right = next(m.group(2) for m in REASON_ITEM.finditer(html) if "subfallar" not in m.group(2) and ":" in m.group(2))
+    planted = html.replace(right, right.split(":")[0] + ": " + wrong, 1)
+    assert planted != html
+    assert mismatches(page_reasons(planted), engine_reasons(project, "es")) != []
