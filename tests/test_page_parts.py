@@ -1,0 +1,96 @@
+"""The page parts computed from the engine: the table of rule-set differences (any flag, any
+value type, with no template edit), the card order and points table, and the figure's contract."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import tables
+from generator.i18n.terms import Message
+from generator.rules import RULESETS, Game, Rules, rank_order, rank_points
+
+from .pagetext import visible_text
+from .site_helpers import LOCALES, PAGES, copy_project, run_build
+
+
+def test_every_rule_flag_has_an_english_label() -> None:
+    assert set(tables.flag_names()) == set(tables.FLAG_LABELS)
+    assert {message for message, _ in tables.messages()} >= {tables.flag_label(n) for n in tables.flag_names()}
+
+
+def test_the_differences_are_the_flags_that_differ_game_by_game() -> None:
+    expected = [
+        (game, name)
+        for game in Game
+        for name in tables.flag_names()
+        if len({getattr(RULESETS[ruleset][game], name) for ruleset in RULESETS}) > 1
+    ]
+    assert [(row.game, row.flag) for row in tables.differences()] == expected
+    assert ("coinche", "must_undertrump") in {(row.game.value, row.flag) for row in tables.differences()}
+
+
+class Litige(enum.Enum):
+    SHARED = "shared"
+    DEFENCE = "to the defence"
+
+
+@dataclasses.dataclass(frozen=True)
+class MoreRules(Rules):
+    litige: Litige = Litige.SHARED
+
+
+def test_a_new_flag_of_any_type_shows_up_with_its_label_and_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    rulesets = {
+        name: {
+            game: MoreRules(**dataclasses.asdict(rules), litige=Litige.DEFENCE if name == "official" else Litige.SHARED)
+            for game, rules in by_game.items()
+        }
+        for name, by_game in RULESETS.items()
+    }
+    monkeypatch.setattr(tables, "Rules", MoreRules)
+    monkeypatch.setattr(tables, "RULESETS", rulesets)
+    rows = [row for row in tables.differences() if row.flag == "litige"]
+    assert [row.game for row in rows] == list(Game)
+    assert rows[0].label == Message("rule flag", "litige")  # no label yet: its name, which has no translation
+    assert rows[0].values == (Message("rule value", "shared"), Message("rule value", "to the defence"))
+    assert (Message("rule value", "to the defence"), "A value of the rule Litige.") in tables.messages()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_page_has_the_table_of_differences(built_site: Path, locale: str) -> None:
+    for slug in PAGES:
+        html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+        table = html[
+            html.index('<table class="differ">') : html.index("</table>", html.index('<table class="differ">'))
+        ]
+        assert table.count('class="flag"') == len(tables.differences())
+        assert "%(" not in visible_text(table)
+
+
+def test_the_card_order_table_on_the_page_is_the_engines(built_site: Path) -> None:
+    html = (built_site / "fr/allowed-cards.html").read_text(encoding="utf-8")
+    table = html[html.index('<table class="order">') : html.index("</table>", html.index('<table class="order">'))]
+    cells = re.findall(r'<span class="idx">([^<]+)</span>(?: <span class="pts">(\d+)</span>)?', table)
+    corner = {"J": "V", "Q": "D", "K": "R"}
+    trump = [(corner.get(r.code(), r.code()), str(rank_points(r, True))) for r in rank_order(True)]
+    plain = [(corner.get(r.code(), r.code()), str(rank_points(r, False))) for r in rank_order(False)]
+    no_trump = [(index, "") for index, _ in plain]
+    assert cells == [cell for row in zip(trump, plain, no_trump, strict=True) for cell in row]
+    assert "<table" not in (built_site / "fr/index.html").read_text(encoding="utf-8")
+
+
+def test_the_figure_names_a_capot_contract(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    page = project / "content/bidding.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace("contract: {S: 100 S}", "contract: {S: capot S}"))
+    result, lines = run_build(project, project / "site")
+    assert result.code == 0, lines
+    for locale, name in (("es", "Capot"), ("ru", "Капот"), ("bg", "Капо")):
+        svg = (project / "site" / locale / "bidding.html").read_text(encoding="utf-8")
+        svg = svg[svg.index("<svg") : svg.index("</svg>")]
+        assert f">{name}</text>" in svg and ">250<" not in svg
