@@ -14,6 +14,8 @@ import pytest
 from .chromium import color_scheme, start_chromium
 from .conftest import ROOT
 
+pytestmark = pytest.mark.browser  # axe-core in headless Chromium: deselected by -m "not browser"
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RUN_AXE = """
 const done = arguments[arguments.length - 1];

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.browser  # the Nu HTML Checker on Java: deselected by -m "not browser"
+
 
 def vnu(files: list[Path]) -> list[dict]:
     """The errors the Nu HTML Checker reports for ``files``."""

