@@ -34,7 +34,7 @@ def site(built_site: Path) -> Path:
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
     if not AXE.is_file():
-        pytest.fail("axe-core is needed: run `npm ci` at the repository root (see .ci/run)")
+        pytest.fail("axe-core is needed: run ./setup (or `npm ci` at the repository root)")
     driver = start_chromium()
     driver.set_script_timeout(60)
     yield driver
