@@ -22,6 +22,8 @@ from .chromium import color_scheme, start_chromium
 from .conftest import ROOT
 from .site_helpers import LOCALES, PAGES
 
+pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
+
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 WIDTHS = (320, 390, 1280)
 SCHEMES = ("light", "dark")
