@@ -59,7 +59,7 @@ def test_no_serious_or_critical_violation_on_any_page(site: Path, browser) -> No
     names = page_names(site)
     assert len(names) == 16
     for name in names:
-        for width in (390, 1280):
+        for width in (320, 390, 1280):
             for scheme in ("light", "dark"):
                 violations = serious_violations(browser, (site / name).as_uri(), width, scheme)
                 if violations:
