@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.check import expand, load_documents, read_examples
 from generator.problems import Problem
+from generator.project import expand, load_documents, read_examples
 from generator.reader.examples import AuctionExample, ExampleSet, PlayExample
 from generator.verify import agrees, answer, solve_auction, solve_play
 

@@ -13,3 +13,19 @@ def test_rules_engine_imports_nothing_of_the_site() -> None:
     )
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"
+
+
+def test_no_library_module_imports_a_command() -> None:
+    """The commands are thin layers over the library; the library never reaches back up to them."""
+    code = (
+        "import importlib, pathlib, sys, generator\n"
+        "root = pathlib.Path(generator.__file__).parent\n"
+        "names = ['.'.join(('generator',) + p.relative_to(root).with_suffix('').parts) for p in root.rglob('*.py')]\n"
+        "library = [n.removesuffix('.__init__') for n in names if '.commands' not in n and '__main__' not in n]\n"
+        "for name in library:\n"
+        "    importlib.import_module(name)\n"
+        "print(len(library), sorted(m for m in sys.modules if m.startswith('generator.commands')))\n"
+    )
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    count, commands = output.strip().split(" ", 1)
+    assert int(count) >= 20 and commands == "[]"

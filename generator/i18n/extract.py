@@ -17,6 +17,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import babel_extract
 
+from ..files import write_atomically
 from ..problems import Problem
 from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
 from ..rules import Seat
@@ -143,8 +144,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     """Write ``data`` unless the file already says the same (dates aside); True when written."""
     if path.is_file() and _same_messages(path.read_bytes(), data):
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    write_atomically(path, data)
     return True
 
 

@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from babel import Locale, UnknownLocaleError
-
+from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
 from .examples import Example, ExampleSet, PlayExample, Reader
 from .source import Document, Map, Node, Pos, Scalar, Seq
@@ -21,7 +20,6 @@ from .source import Document, Map, Node, Pos, Scalar, Seq
 _START = Pos(1, 1, 0, 0)
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
-LOCALE_PATTERN = re.compile(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?\Z")
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
 _BLOCK_KINDS = ("text", "list", "example", "figure", "note")
@@ -121,18 +119,6 @@ class Page:
         """Every block of the page, the summary's first, in reading order."""
         return [*self.summary, *(block for section in self.sections for block in section.blocks)]
 
-    @property
-    def texts(self) -> list[Text]:
-        """Every source string of the page, in reading order."""
-        texts = [self.title]
-        for block in self.summary:
-            texts.extend(_block_texts(block))
-        for section in self.sections:
-            texts.append(section.heading)
-            for block in section.blocks:
-                texts.extend(_block_texts(block))
-        return texts
-
 
 @dataclass(frozen=True)
 class Site:
@@ -148,18 +134,6 @@ class Site:
     def published(self) -> list[str]:
         """The locales shown in the language chooser and the sitemap."""
         return [code for code, state in self.locales.items() if state == "published"]
-
-
-def _block_texts(block: Block) -> list[Text]:
-    if isinstance(block, (Paragraph, Note)):
-        return [block.text]
-    if isinstance(block, Items):
-        return list(block.items)
-    if isinstance(block, ExampleBlock):
-        return [block.title, block.explanation]
-    if isinstance(block, Figure):
-        return [block.alt, block.caption]
-    raise TypeError(block)
 
 
 def is_page(document: Document) -> bool:
@@ -327,7 +301,7 @@ class _ContentReader:
         elif isinstance(locales_node, Map):
             for key, value in locales_node.entries:
                 state = self.reader.text(value, f"locales.{key.value}")
-                if not LOCALE_PATTERN.match(key.value) or not _known_locale(key.value):
+                if not is_locale(key.value):
                     self.reader.error(
                         key,
                         f"locales: {key.value!r} is not a locale CLDR knows, such as es "
@@ -365,14 +339,6 @@ class _ContentReader:
             )
             return None
         return None if value is None else value.rstrip("/") + "/"
-
-
-def _known_locale(code: str) -> bool:
-    try:
-        Locale.parse(code)
-    except (UnknownLocaleError, ValueError):
-        return False
-    return True
 
 
 def _looks_like_html(text: str) -> bool:
