@@ -13,31 +13,39 @@ from .reader.edit import Edit, apply, insert, replace, replace_block
 from .reader.examples import Example, Stated
 from .reader.notation import flow
 from .reader.source import Map, Seq
-from .verify import agrees
+from .verify import FieldCheck
 
 
-def fix_text(text: str, answers: list[tuple[Example, dict[str, object]]], as_json: bool) -> str:
-    """``text`` with each example's ``expect`` made to state its answer (unchanged when all agree)."""
+def to_write(checks: list[FieldCheck]) -> list[FieldCheck]:
+    """The fields ``--fix`` writes: each stated one that does not hold, and each one not stated,
+    except an empty ``rejected`` (an auction with no refused call need not say so)."""
+    return [
+        check
+        for check in checks
+        if (check.stated is None and (check.name != "rejected" or check.computed)) or not check.holds
+    ]
+
+
+def fix_text(text: str, fixes: list[tuple[Example, list[FieldCheck]]], as_json: bool) -> str:
+    """``text`` with each example's ``expect`` made to state the engine's answer (unchanged when all hold)."""
     edits: list[Edit] = []
-    for example, answer in answers:
-        edits.extend(_example_edits(text, example, answer, as_json))
+    for example, checks in fixes:
+        edits.extend(_example_edits(text, example, to_write(checks), as_json))
     return apply(text, edits)
 
 
-def _example_edits(text: str, example: Example, answer: dict[str, object], as_json: bool) -> list[Edit]:
-    expect = example.expect_node
-    if expect is None:
-        return [_insert(text, example.node, {"expect": answer}, as_json)]
-    edits = []
-    missing: dict[str, object] = {}
-    for name, value in answer.items():
-        stated = example.expect.get(name)
-        if stated is None:
-            missing[name] = value
-        elif not agrees(name, stated.value, value):
-            edits.extend(_replace_field(text, stated, value, as_json))
+def _example_edits(text: str, example: Example, checks: list[FieldCheck], as_json: bool) -> list[Edit]:
+    missing = {check.name: check.computed for check in checks if check.stated is None}
+    if example.expect_node is None:
+        return [_insert(text, example.node, {"expect": missing}, as_json)] if missing else []
+    edits = [
+        edit
+        for check in checks
+        if check.stated is not None
+        for edit in _replace_field(text, check.stated, check.computed, as_json)
+    ]
     if missing:
-        edits.append(_insert(text, expect, missing, as_json))
+        edits.append(_insert(text, example.expect_node, missing, as_json))
     return edits
 
 

@@ -15,14 +15,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fix import fix_text
+from .fix import fix_text, to_write
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .problems import Problem, count
 from .project import CONTENT, expand, load_documents, read_examples, read_site
 from .reader.examples import Example
 from .reader.notation import flow
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
-from .verify import agrees, verify
+from .verify import FieldCheck, verify
 
 
 @dataclass(frozen=True)
@@ -36,15 +36,19 @@ class Change:
     after: str
 
 
-def changes_of(example: Example, answer: dict[str, object]) -> list[Change]:
-    """The fields whose stated value differs from the engine's answer (or that are not stated)."""
-    found = []
-    for name, value in answer.items():
-        stated = example.expect.get(name)
-        if stated is None or not agrees(name, stated.value, value):
-            before = "(not stated)" if stated is None else flow(stated.value)
-            found.append(Change(example.path, example.id, name, before, flow(value)))
-    return found
+def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
+    """The fields ``--fix`` would write: those whose stated value differs from the engine's, and
+    those not stated."""
+    return [
+        Change(
+            example.path,
+            example.id,
+            check.name,
+            "(not stated)" if check.stated is None else flow(check.stated.value),
+            flow(check.computed),
+        )
+        for check in to_write(checks)
+    ]
 
 
 def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: list[Problem]) -> dict[Path, bytes]:
@@ -144,20 +148,20 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
     plan.changes = [
         change
         for example in examples.examples
-        for change in changes_of(example, verification.answers.get(example.id, {}))
+        for change in changes_of(example, verification.checks.get(example.id, []))
     ]
     plan.changed = list(dict.fromkeys(change.example for change in plan.changes))
     plan.fuzzy = [example for example in plan.changed if example in prose]
     if plan.fuzzy:
         plan.catalogs = fuzzy_catalogs(root, plan.locales, [text for e in plan.fuzzy for text in prose[e]], problems)
     for document in documents:
-        answers = [
-            (example, verification.answers[example.id])
+        fixes = [
+            (example, verification.checks[example.id])
             for example in examples.examples
             if example.path == document.path and example.id in plan.changed
         ]
-        if answers:
-            text = fix_text(document.text, answers, as_json=document.is_json)
+        if fixes:
+            text = fix_text(document.text, fixes, as_json=document.is_json)
             plan.files[root / document.path] = "\ufeff" * document.bom + text
     plan.examples = len(examples.examples)
     plan.documents = sum(1 for document in documents if not is_site(document))

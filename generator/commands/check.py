@@ -34,12 +34,12 @@ def run_check(paths: list[str], fix: bool) -> int:
     if fix:
         changed = 0
         for document in documents:
-            answers = [
-                (example, verification.answers[example.id])
+            fixes = [
+                (example, verification.checks[example.id])
                 for example in examples.examples
                 if example.path == document.path
             ]
-            text = fix_text(document.text, answers, as_json=document.is_json)
+            text = fix_text(document.text, fixes, as_json=document.is_json)
             if text != document.text:
                 write_atomically(Path(document.path), "\ufeff" * document.bom + text)
                 changed += 1

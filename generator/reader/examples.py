@@ -13,14 +13,29 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..problems import Problem
-from ..rules import DEFAULT_RULESET, RULESETS, Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
-from ..rules.auction import contract_value
+from ..rules import (
+    DEFAULT_RULESET,
+    RULESETS,
+    AuctionStatus,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    Rules,
+    Seat,
+    Suit,
+    contract_value,
+    multiplier_value,
+    outcome_fields,
+    rules_for,
+)
 from .source import Document, Map, Node, Pos, Scalar, Seq
 
 T = TypeVar("T")
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
-RESULT_STATES = ("open", "redeal")
+_WITHOUT_CONTRACT = {status.value: status for status in AuctionStatus if status is not AuctionStatus.CONTRACT}
+"""How ``expect.result`` names an auction with no contract (``open``, ``redeal``); a contract is a mapping."""
 
 _COMMON_FIELDS = ("id", "game", "rules")
 PLAY_FIELDS = _COMMON_FIELDS + ("trump", "trick", "hand", "play", "expect")
@@ -457,10 +472,10 @@ class Reader:
         return tuple(sorted(numbers))
 
     def result(self, node: Node, game: Game | None) -> object:
-        keys = result_keys(game or Game.COINCHE)
+        keys = outcome_fields(game or Game.COINCHE)
         if isinstance(node, Scalar):
-            if node.value in RESULT_STATES:
-                return node.value
+            if node.value in _WITHOUT_CONTRACT:
+                return _WITHOUT_CONTRACT[node.value]
             self.error(node, f"expect.result: {node.value!r}: write redeal, open or {{{', '.join(keys)}}}")
             return None
         if not isinstance(node, Map):
@@ -470,7 +485,7 @@ class Reader:
             "taker": Seat.parse,
             "trump": Suit.parse,
             "contract": contract_value,
-            "multiplier": parse_multiplier,
+            "multiplier": multiplier_value,
         }
         result: dict[str, object] = {}
         for key, value in node.entries:
@@ -505,19 +520,3 @@ class Reader:
             if parsed is not None:
                 stated[key.value] = Stated(parsed, key, value)
         return stated, expect_node
-
-
-def result_keys(game: Game) -> tuple[str, ...]:
-    """The fields of an auction's result in ``game``, in the order they are written."""
-    return {
-        Game.TRUMP: ("taker", "trump"),
-        Game.NO_TRUMP: ("taker",),
-        Game.COINCHE: ("taker", "trump", "contract", "multiplier"),
-    }[game]
-
-
-def parse_multiplier(text: str) -> int:
-    """A Coinche multiplier: 1, 2 (coinche) or 4 (surcoinche)."""
-    if text.strip() in ("1", "2", "4"):
-        return int(text)
-    raise ValueError(f"{text!r}: the multiplier is 1, 2 (coinche) or 4 (surcoinche)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
 
 from ..rules import Card, Seat, Suit, contract_code
 
@@ -18,6 +19,8 @@ def flow(value: object, as_json: bool = False, key: str = "") -> str:
         return _text(contract_code(value), as_json) if value > 160 else str(value)
     if isinstance(value, (Card, Seat, Suit)):
         return _text(value.code(), as_json)
+    if isinstance(value, Enum):
+        return _text(str(value.value), as_json)
     if isinstance(value, int):
         return str(value)
     return _text(str(value), as_json)
