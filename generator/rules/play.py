@@ -93,7 +93,7 @@ def allowed(hand: CardSet, trick: Sequence[Card], trump: Suit | None, rules: Rul
     ...         rules_for(Game.TRUMP))
     CardSet.parse('7S KS')
     """
-    return CardSet(allowed_mask(hand.mask, trick, -1 if trump is None else trump, rules.must_undertrump))
+    return CardSet.from_mask(allowed_mask(hand.mask, trick, -1 if trump is None else int(trump), rules.must_undertrump))
 
 
 def refusal(hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None, rules: Rules) -> PlayReason | None:
