@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .reader.edit import Edit, apply, insert, replace, replace_block
 from .reader.examples import Example, Stated
-from .reader.notation import flow
+from .reader.notation import written
 from .reader.source import Map, Seq
 from .verify import FieldCheck
 
@@ -54,30 +54,30 @@ def _replace_field(text: str, stated: Stated, value: object, as_json: bool) -> l
     values that differ change."""
     if isinstance(stated.node, Map) and isinstance(stated.value, dict) and isinstance(value, dict):
         return [
-            replace(text, key, node, flow(value[key.value], as_json, key.value))
+            replace(text, key, node, written(value[key.value], as_json, key.value))
             for key, node in stated.node.entries
             if key.value in value and stated.value.get(key.value) != value[key.value]
         ]
     node = stated.node
     if isinstance(node, (Seq, Map)) and not node.flow and value and isinstance(value, (tuple, dict)):
         return [replace_block(text, node, _block_lines(value, as_json))]
-    return [replace(text, stated.key, node, flow(value, as_json))]
+    return [replace(text, stated.key, node, written(value, as_json))]
 
 
 def _block_lines(value: tuple[object, ...] | dict[str, object], as_json: bool) -> list[str]:
     if isinstance(value, dict):
-        return [f"{name}: {flow(item, as_json, name)}" for name, item in value.items()]
-    return [f"- {flow(item, as_json)}" for item in value]
+        return [f"{name}: {written(item, as_json, name)}" for name, item in value.items()]
+    return [f"- {written(item, as_json)}" for item in value]
 
 
 def _insert(text: str, mapping: Map, fields: dict[str, object], as_json: bool) -> Edit:
     """Add fields at the end of a mapping, in its style; a new ``expect`` as a block of its own."""
-    pairs = [f"{flow(name, as_json)}: {flow(value, as_json, name)}" for name, value in fields.items()]
+    pairs = [f"{written(name, as_json)}: {written(value, as_json, name)}" for name, value in fields.items()]
     lines: list[str] = []
     for name, value in fields.items():
         if isinstance(value, dict) and name == "expect":
             lines.append(f"{name}:")
-            lines.extend(f"  {field}: {flow(item, as_json, field)}" for field, item in value.items())
+            lines.extend(f"  {field}: {written(item, as_json, field)}" for field, item in value.items())
         else:
-            lines.append(f"{name}: {flow(value, as_json, name)}")
+            lines.append(f"{name}: {written(value, as_json, name)}")
     return insert(text, mapping, pairs, lines)

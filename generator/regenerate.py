@@ -20,7 +20,7 @@ from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .problems import Problem, count
 from .project import CONTENT, expand, load_documents, read_examples, read_site
 from .reader.examples import Example
-from .reader.notation import flow
+from .reader.notation import written
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
 from .verify import FieldCheck, verify
 
@@ -44,8 +44,8 @@ def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
             example.path,
             example.id,
             check.name,
-            "(not stated)" if check.stated is None else flow(check.stated.value),
-            flow(check.computed),
+            "(not stated)" if check.stated is None else written(check.stated.value),
+            written(check.computed),
         )
         for check in to_write(checks)
     ]

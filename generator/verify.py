@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .problems import Problem
 from .reader.examples import AuctionExample, Example, PlayExample, Stated
-from .reader.notation import flow
+from .reader.notation import written
 from .rules import (
     Auction,
     AuctionOutcome,
@@ -220,7 +220,7 @@ def verify(examples: list[Example]) -> Verification:
                         example.play_pos.line,
                         example.play_pos.column,
                         f"play: {example.play} may not be played ({why}); allowed: "
-                        f"{flow(solution.allowed_in_hand_order)}",
+                        f"{written(solution.allowed_in_hand_order)}",
                     )
                 )
                 continue
@@ -230,7 +230,11 @@ def verify(examples: list[Example]) -> Verification:
             if check.stated is not None and not check.holds:
                 verification.mismatches.append(
                     Mismatch(
-                        example, check.name, check.stated.key.pos.line, flow(check.stated.value), flow(check.computed)
+                        example,
+                        check.name,
+                        check.stated.key.pos.line,
+                        written(check.stated.value),
+                        written(check.computed),
                     )
                 )
     return verification

@@ -19,7 +19,7 @@ from jinja2.ext import babel_extract
 
 from ..files import write_atomically
 from ..problems import Problem
-from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
+from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
 from ..rules import AuctionStatus, Seat
 from ..views import AuctionView, PlayView
 from . import terms
@@ -98,7 +98,7 @@ def _block_messages(block: Block, views: dict[str, PlayView | AuctionView]) -> I
         contract = f"{_name(block.taker)}'s contract {block.contract.value} in {terms.suit_name(suit)}"
         yield block.alt, [f"Alternative text of the picture of the app's screen ({contract}). {setup}"]
         yield block.caption, ["Caption of the picture of the app's screen."]
-    elif isinstance(block, Items):
+    elif isinstance(block, BulletList):
         for item in block.items:
             yield item, ["An item of a bulleted list."]
     else:

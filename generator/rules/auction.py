@@ -125,7 +125,7 @@ def contract_code(value: int) -> str:
 
 
 class AuctionReason(Enum):
-    """Why the app refuses a call."""
+    """A call's refusal: why the app refuses it."""
 
     AUCTION_CLOSED = "auction-closed"
     """The auction is over: a contract stands or the cards are dealt again."""

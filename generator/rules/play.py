@@ -48,12 +48,16 @@ _ABOVE = tuple(_above(keys) for keys in _KEYS)
 
 
 class PlayReason(Enum):
-    """Why a card may not be played (the site explains each; the engine never writes prose)."""
+    """A card's refusal: why it may not be played (the site explains each; the engine never writes prose)."""
 
     NOT_IN_HAND = "not-in-hand"
+    """The card is not in the hand."""
     FOLLOW_SUIT = "must-follow-suit"
+    """The hand has the suit led, and this card is of another suit."""
     OVERTRUMP = "must-overtrump"
+    """A trump lower than the trick's highest while the hand holds a higher one."""
     TRUMP = "must-trump"
+    """Without the suit led, facing an opponent's lead, the hand must play a trump."""
 
 
 def allowed_mask(hand: int, trick: Sequence[int], trump: int, must_undertrump: bool) -> int:
