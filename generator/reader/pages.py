@@ -283,7 +283,8 @@ class PageReader:
         title = self.source(root.get("title"), "title")
         summary = self.blocks(root.get("summary"), "summary")
         sections: list[Section] = []
-        for item in self.reader.items(root.get("sections"), "sections") or [] if root.get("sections") else []:
+        sections_node = root.get("sections")
+        for item in (self.reader.items(sections_node, "sections") or []) if sections_node is not None else []:
             section = self.fields(item, "section", ("heading", "content"))
             if section is None:
                 continue
@@ -326,7 +327,7 @@ class PageReader:
         pages_node = root.get("pages")
         if isinstance(pages_node, Seq) and not pages_node.items:
             self.reader.error(pages_node, "pages: none: list the page files, such as [bidding, allowed-cards]")
-        for item in self.reader.items(root.get("pages"), "pages") or [] if root.get("pages") else []:
+        for item in (self.reader.items(pages_node, "pages") or []) if pages_node is not None else []:
             slug = self.reader.text(item, "pages")
             if slug is not None and not SLUG_PATTERN.match(slug):
                 self.reader.error(item, f"pages: {slug!r}: a page is named by its file, such as bidding")
@@ -340,12 +341,13 @@ class PageReader:
 
     def base_url(self, node: Node | None) -> str | None:
         """The address the site is published at, ending in one `/`."""
-        value = self.reader.text(node, "base_url") if node is not None else None
+        if node is None:
+            return None
+        value = self.reader.text(node, "base_url")
         if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
             self.reader.error(
                 node,
-                f"base_url: {value!r}: write the address the site is published at, "  # type: ignore[arg-type]
-                "such as https://help.example.com/",
+                f"base_url: {value!r}: write the address the site is published at, such as https://help.example.com/",
             )
             return None
         return None if value is None else value.rstrip("/") + "/"

@@ -24,7 +24,7 @@ def distinct(cls: T) -> T:
     """Give an int subclass equality, hashing and ordering of its own type only."""
 
     def __eq__(self: int, other: object) -> bool:  # noqa: N807 (the method's own name)
-        return type(other) is type(self) and int.__eq__(self, other)  # type: ignore[arg-type]
+        return type(other) is type(self) and int.__eq__(self, other)
 
     def __ne__(self: int, other: object) -> bool:  # noqa: N807
         return not __eq__(self, other)
@@ -36,7 +36,7 @@ def distinct(cls: T) -> T:
         def method(self: int, other: object) -> bool:
             if type(other) is not type(self):
                 raise TypeError(f"'{name}' is not defined between {type(self).__name__} and {type(other).__name__}")
-            return compare(self, other)  # type: ignore[arg-type]
+            return compare(self, other)
 
         method.__name__ = name
         return method
