@@ -15,7 +15,6 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from jinja2.ext import babel_extract
 
 from ..files import write_atomically
 from ..problems import Problem
@@ -116,7 +115,7 @@ def template_catalog(
     for path in sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml")):
         with path.open("rb") as stream:
             for line, message, comments, context in extract(
-                babel_extract, stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
+                "jinja2.ext:babel_extract", stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
             ):
                 catalog.add(
                     message,
