@@ -150,7 +150,7 @@ class SiteRenderer:
 
 
 def _example_count(page: Page) -> int:
-    return sum(1 for section in page.sections for block in section.blocks if block.kind == "example")
+    return sum(1 for block in page.blocks if block.kind == "example")
 
 
 def output_problem(root: Path, out: Path) -> str | None:

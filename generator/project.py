@@ -16,10 +16,10 @@ from jinja2 import TemplateSyntaxError
 
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
+from .reader.documents import load_documents
 from .reader.examples import AuctionExample, Example, ExampleSet, PlayExample
-from .reader.pages import Page, Site, is_page, is_site, read_page
+from .reader.pages import Page, Site, read_page
 from .reader.pages import read_site as read_site_document
-from .reader.source import Document, SourceError, load
 from .render import CompiledTemplates, make_environment
 from .verify import AuctionSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
@@ -28,58 +28,8 @@ CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 SITE_FILE = f"{CONTENT}/site.yaml"
 CACHE = ".cache"
 """Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
-EXAMPLE_SUFFIXES = (".yaml", ".yml", ".json")
 
 View = PlayView | AuctionView
-
-
-def expand(paths: list[str]) -> list[str]:
-    """The files named, with each folder replaced by its example files (sorted, recursively)."""
-    files: list[str] = []
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            found = [
-                str(child)
-                for child in sorted(path.rglob("*"))
-                if child.suffix.lower() in EXAMPLE_SUFFIXES
-                and child.is_file()
-                and not any(part.startswith(".") for part in child.relative_to(path).parts)
-            ]
-            files.extend(found or [name])
-        else:
-            files.append(name)
-    return files
-
-
-def load_documents(files: list[str], problems: list[Problem], base: Path | None = None) -> list[Document]:
-    """Load each file (named relative to ``base``, if given); a file that cannot be read adds
-    its problems and is left out."""
-    documents = []
-    for name in files:
-        try:
-            documents.append(load(base / name if base else Path(name), name))
-        except FileNotFoundError:
-            problems.append(Problem(name, 1, 1, "no such file"))
-        except IsADirectoryError:
-            problems.append(Problem(name, 1, 1, "a folder with no example files (.yaml, .yml, .json)"))
-        except SourceError as error:
-            problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
-    return documents
-
-
-def read_examples(documents: list[Document], problems: list[Problem], pages: list[Page] | None = None) -> ExampleSet:
-    """The examples of example files and of page files (the site's configuration has none);
-    the pages read are added to ``pages`` when it is given."""
-    examples = ExampleSet(problems=problems)
-    for document in documents:
-        if is_page(document):
-            page = read_page(document, Path(document.path).stem, examples)
-            if page is not None and pages is not None:
-                pages.append(page)
-        elif not is_site(document):
-            examples.add_document(document)
-    return examples
 
 
 def read_site(root: Path, problems: list[Problem]) -> Site | None:

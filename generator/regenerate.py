@@ -18,7 +18,8 @@ from pathlib import Path
 from .fix import fix_text, to_write
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .problems import Problem, count
-from .project import CONTENT, expand, load_documents, read_examples, read_site
+from .project import CONTENT, read_site
+from .reader.documents import expand, load_documents, read_examples
 from .reader.examples import Example
 from .reader.notation import written
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site

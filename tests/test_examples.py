@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from generator.problems import Problem
-from generator.project import expand, load_documents, read_examples
+from generator.reader.documents import expand, load_documents, read_examples
 from generator.reader.examples import AuctionExample, ExampleSet, PlayExample
 from generator.verify import compare, solve
 

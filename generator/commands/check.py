@@ -8,7 +8,7 @@ from pathlib import Path
 from ..files import write_atomically
 from ..fix import fix_text
 from ..problems import Problem, count
-from ..project import expand, load_documents, read_examples
+from ..reader.documents import expand, load_documents, read_examples
 from ..verify import verify
 
 
