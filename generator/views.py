@@ -57,6 +57,8 @@ class PlayView:
     trick: tuple[PlayedCard, ...]
     seat: Seat
     hand: tuple[HandCard, ...]
+    allowed: tuple[Card, ...]
+    """The allowed cards, in hand order."""
     play: PlayedCard | None
     winner: Seat | None
     points: tuple[int, ...] | None
@@ -78,11 +80,6 @@ class PlayView:
             assert entry.reason is not None
             groups.setdefault(entry.reason, []).append(entry.card)
         return tuple((tuple(cards), phrase) for phrase, cards in groups.items())
-
-    @property
-    def allowed(self) -> tuple[Card, ...]:
-        """The allowed cards, in hand order."""
-        return tuple(entry.card for entry in self.hand if entry.allowed)
 
     @property
     def total(self) -> int:
@@ -140,6 +137,7 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
         trick=cards[: len(example.trick)],
         seat=example.seat,
         hand=hand,
+        allowed=solution.allowed_in_hand_order,
         play=cards[-1] if example.play is not None else None,
         winner=trick.winner if trick else None,
         points=trick.card_points if trick else None,
@@ -198,8 +196,8 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
     calls = []
     auction = Auction(example.rules, example.dealer, example.turned)
     for number, verdict in enumerate(solution.calls, 1):
-        reason = call_phrase(verdict.refused, verdict.call, auction) if verdict.refused is not None else None
-        assert auction.call(verdict.seat, verdict.call) == verdict.refused  # the same engine, the same auction
+        reason = call_phrase(verdict.refusal, verdict.call, auction) if verdict.refusal is not None else None
+        assert auction.call(verdict.seat, verdict.call) == verdict.refusal  # the same engine, the same auction
         previous_round = solution.calls[number - 2].round if number > 1 else 1
         calls.append(
             CallView(
@@ -207,7 +205,7 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
                 verdict.seat,
                 verdict.call,
                 second_round=verdict.round == 2 and previous_round == 1,
-                refused=verdict.refused is not None,
+                refused=verdict.refusal is not None,
                 reason=reason,
                 dealer=verdict.seat == example.dealer,
             )

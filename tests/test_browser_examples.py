@@ -12,9 +12,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from generator.build import load_project
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
+from generator.project import load_project
 from generator.render import LocaleRenderer
 from generator.views import PlayView
 

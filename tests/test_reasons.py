@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import load_project
 from generator.i18n import reasons
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
 from generator.i18n.terms import Message, rules
+from generator.project import load_project
 from generator.render import LocaleRenderer
 from generator.rules import (
     Auction,

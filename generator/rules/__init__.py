@@ -7,6 +7,7 @@ values (reasons as enums), never prose.
 from .auction import (
     CAPOT,
     GENERALE,
+    MULTIPLIERS,
     Auction,
     AuctionOutcome,
     AuctionReason,
@@ -14,6 +15,9 @@ from .auction import (
     Call,
     CallKind,
     contract_code,
+    contract_value,
+    multiplier_value,
+    outcome_fields,
 )
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .play import (
@@ -29,7 +33,7 @@ from .play import (
     trick_result,
     winning_index,
 )
-from .rulesets import DEFAULT_RULESET, RULESETS, Game, Rules, rules_for
+from .rulesets import DEFAULT_RULESET, RULESETS, Game, Rules, flags, rule_sets_differ, rules_for
 from .seats import Seat
 
 __all__ = [
@@ -37,6 +41,7 @@ __all__ = [
     "DECK",
     "DEFAULT_RULESET",
     "GENERALE",
+    "MULTIPLIERS",
     "RULESETS",
     "Auction",
     "AuctionOutcome",
@@ -58,9 +63,14 @@ __all__ = [
     "beats",
     "card_points",
     "contract_code",
+    "contract_value",
+    "flags",
+    "multiplier_value",
+    "outcome_fields",
     "rank_order",
     "rank_points",
     "refusal",
+    "rule_sets_differ",
     "rules_for",
     "trick_result",
     "winning_index",
