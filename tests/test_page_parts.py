@@ -14,6 +14,7 @@ from generator import tables
 from generator.i18n.terms import Message
 from generator.rules import RULESETS, Game, Rules, rank_order, rank_points
 
+from .conftest import ROOT
 from .pagetext import visible_text
 from .site_helpers import LOCALES, PAGES, copy_project, run_build
 
@@ -94,3 +95,34 @@ def test_the_figure_names_a_capot_contract(tmp_path: Path) -> None:
         svg = (project / "site" / locale / "bidding.html").read_text(encoding="utf-8")
         svg = svg[svg.index("<svg") : svg.index("</svg>")]
         assert f">{name}</text>" in svg and ">250<" not in svg
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_without_script_the_page_shows_every_mark_and_reason(built_site: Path, locale: str) -> None:
+    """The answers are in the static page; only the script adds Try it (and the class that hides them)."""
+    html = (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
+    assert "<button" not in html and "trying" not in html
+    for article in re.findall(r'<article class="example[^"]*" id="ex-[\w-]+".*?</article>', html, re.S):
+        marks = re.findall(r'<li class="(ok|no)(?: only)?"><span class="face', article)
+        refused = sum(len(cards.split()) for cards in re.findall(r'<li data-cards="([^"]+)">', article))
+        assert marks and refused == marks.count("no")
+
+
+def _luminance(color: str) -> float:
+    channels = [int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_phone_outline_stands_out_in_dark_mode() -> None:
+    css = (ROOT / "templates/assets/site.css").read_text(encoding="utf-8")
+    dark = css[css.index("@media screen and (prefers-color-scheme: dark)") :]
+    background = re.search(r"--bg: (#[0-9a-f]{6})", dark)
+    body = re.search(r"\.phone \.body \{ fill: #[0-9a-f]{6}; stroke: (#[0-9a-f]{6})", css)
+    assert background and body
+    assert _contrast(body[1], background[1]) >= 3  # WCAG 1.4.11, non-text contrast
