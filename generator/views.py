@@ -151,7 +151,9 @@ def _card_reason(example: PlayExample, solution: PlaySolution, card: Card) -> Ph
     return play_phrase(reason, example.seat, example.trick, example.trump, example.rules)
 
 
-def _table(example: PlayExample, played: list, points: tuple[int, ...] | None) -> tuple[TableSeat, ...]:
+def _table(
+    example: PlayExample, played: list[tuple[Seat, Card]], points: tuple[int, ...] | None
+) -> tuple[TableSeat, ...]:
     """The seats around the table, in DOM order: each played card, then the seat to play, then the rest."""
     cards = [card for _, card in played]
     best = winning_index(cards, example.trump) if cards else None

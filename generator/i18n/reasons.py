@@ -9,7 +9,7 @@ example.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import (
@@ -20,14 +20,13 @@ from ..rules import (
     Call,
     CallKind,
     Card,
-    Game,
     PlayReason,
     Rules,
     Seat,
     Suit,
     winning_index,
 )
-from .terms import Message, rules
+from .terms import Message, game, rules
 
 Value = Message | Seat | Card | Suit | Call | str
 """A placeholder's value: a term, an engine value named in the page's language, or plain text."""
@@ -221,7 +220,7 @@ def call_phrase(reason: AuctionReason, call: Call, before: Auction) -> Phrase:
     situation = "coinche" if reason is AuctionReason.OUT_OF_TURN and call.kind is CallKind.COINCHE else ""
     message = CALL_MESSAGES[(reason, situation)][0]
     values: dict[str, Value | None] = {
-        "game": Message("game", _GAME_NAMES[before.rules.game]),
+        "game": game(before.rules.game),
         "rules": rules(before.rules.name),
         "seat": before.to_speak,
         "suit": before.turned,
@@ -232,9 +231,6 @@ def call_phrase(reason: AuctionReason, call: Call, before: Auction) -> Phrase:
     missing = [name for name, value in named if value is None]
     assert not missing, f"{reason}: the auction does not know {missing}"
     return Phrase(message, named)  # type: ignore[arg-type]
-
-
-_GAME_NAMES = {Game.TRUMP: "Trump game", Game.NO_TRUMP: "No-trump game", Game.COINCHE: "Coinche"}
 
 
 def outcome_phrase(outcome: AuctionOutcome, to_speak: Seat) -> Phrase:
@@ -262,11 +258,6 @@ def placeholders(message: Message) -> tuple[str, ...]:
         if name not in names:
             names.append(name)
     return tuple(names)
-
-
-def render(phrase: Phrase, name: Callable[[Value], str], translate: Callable[[Message], str]) -> str:
-    """The phrase in one language: its message translated, each value named by ``name``."""
-    return translate(phrase.message) % {key: name(value) for key, value in phrase.values}
 
 
 def messages() -> list[tuple[Message, str]]:

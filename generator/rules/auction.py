@@ -230,11 +230,6 @@ class Auction:
         """Coinche: the seat whose bid stands, if any."""
         return self._taker
 
-    @property
-    def multiplier(self) -> int:
-        """Coinche: 1, 2 once coinched, 4 once surcoinched."""
-        return self._multiplier
-
     def call(self, seat: Seat, call: Call) -> AuctionReason | None:
         """Make ``seat``'s call; return why it is refused (nothing changes then), or None."""
         reason = self._refusal(seat, call)
