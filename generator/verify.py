@@ -101,7 +101,7 @@ def solve_play(example: PlayExample) -> PlaySolution:
     result = None
     if example.play is not None and len(trick) == 3:
         leader = example.trick[0][0]
-        result = trick_result(leader, trick + [example.play], example.trump, counts_points=example.game.has_trump)
+        result = trick_result(leader, trick + [example.play], example.trump)
     return PlaySolution(permitted, refusals, result)
 
 
@@ -122,8 +122,7 @@ def answer(example: Example, solution: Solution) -> dict[str, object]:
         fields: dict[str, object] = {"allowed": tuple(card for card in example.hand if card in solution.allowed)}
         if solution.trick is not None:
             fields["winner"] = solution.trick.winner
-            if solution.trick.points is not None:
-                fields["points"] = solution.trick.points
+            fields["points"] = solution.trick.points
         return fields
     rejected = tuple(number for number, verdict in enumerate(solution.calls, 1) if verdict.refused)
     fields = {"rejected": rejected} if rejected or "rejected" in example.expect else {}

@@ -335,7 +335,7 @@ class Reader:
                     if self.needs_complete_trick(n, complete, "winner")
                     else None
                 ),
-                "points": lambda n: self.points(n, complete, game),
+                "points": lambda n: self.points(n, complete),
             },
         )
         if common is None or seat is None or hand is None:
@@ -384,10 +384,7 @@ class Reader:
             )
         return complete
 
-    def points(self, node: Node, complete: bool, game: Game | None) -> int | None:
-        if game is not None and not game.has_trump:
-            self.error(node, "expect.points: the no-trump game counts no card points: remove it")
-            return None
+    def points(self, node: Node, complete: bool) -> int | None:
         if not self.needs_complete_trick(node, complete, "points"):
             return None
         return self.integer(node, "expect.points")

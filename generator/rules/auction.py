@@ -75,7 +75,7 @@ class Call:
             return f"{contract_code(self.value or 0)} {self.suit}"
         if self.suit is not None:
             return f"{self.kind.value} {self.suit}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def __repr__(self) -> str:
         return f"Call.parse({self.code()!r})"

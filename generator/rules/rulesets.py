@@ -31,6 +31,15 @@ class Game(Enum):
         return self is not Game.NO_TRUMP
 
 
+class Litige(Enum):
+    """What a tie between the takers and the defence (81-81, or 91-91 with a belote) does in the trump games."""
+
+    DEDANS = "dedans"
+    """The takers have not scored more than the defence: they fail, as on any lower total."""
+    CARRY_OVER = "carry_over"
+    """The defence scores its points; the takers' points are carried to the winner of the next deal."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """The obligations of one game under one rule set."""
@@ -41,18 +50,72 @@ class Rules:
     """Without the led suit, facing an opponent's trump you cannot beat: still play a trump."""
     coinche_out_of_turn: bool
     """A defender may coinche out of turn as soon as a contract stands."""
+    litige: Litige
+    """A tie of the takers and the defence: a failure (``dedans``) or a litige whose points are carried over."""
+    must_beat_defence: bool
+    """Coinche: besides reaching its contract, the takers' total must be higher than the defence's."""
+    belote_kept: bool
+    """A team that scores nothing for the deal (failed, or beaten on a coinched one) keeps its belote's 20."""
 
 
 RULESETS: dict[str, dict[Game, Rules]] = {
     "house": {
-        Game.TRUMP: Rules("house", Game.TRUMP, must_undertrump=True, coinche_out_of_turn=False),
-        Game.NO_TRUMP: Rules("house", Game.NO_TRUMP, must_undertrump=True, coinche_out_of_turn=False),
-        Game.COINCHE: Rules("house", Game.COINCHE, must_undertrump=True, coinche_out_of_turn=True),
+        Game.TRUMP: Rules(
+            "house",
+            Game.TRUMP,
+            must_undertrump=True,
+            coinche_out_of_turn=False,
+            litige=Litige.DEDANS,
+            must_beat_defence=True,
+            belote_kept=True,
+        ),
+        Game.NO_TRUMP: Rules(
+            "house",
+            Game.NO_TRUMP,
+            must_undertrump=True,
+            coinche_out_of_turn=False,
+            litige=Litige.DEDANS,
+            must_beat_defence=True,
+            belote_kept=True,
+        ),
+        Game.COINCHE: Rules(
+            "house",
+            Game.COINCHE,
+            must_undertrump=True,
+            coinche_out_of_turn=True,
+            litige=Litige.DEDANS,
+            must_beat_defence=True,
+            belote_kept=True,
+        ),
     },
     "official": {
-        Game.TRUMP: Rules("official", Game.TRUMP, must_undertrump=True, coinche_out_of_turn=False),
-        Game.NO_TRUMP: Rules("official", Game.NO_TRUMP, must_undertrump=True, coinche_out_of_turn=False),
-        Game.COINCHE: Rules("official", Game.COINCHE, must_undertrump=False, coinche_out_of_turn=False),
+        Game.TRUMP: Rules(
+            "official",
+            Game.TRUMP,
+            must_undertrump=True,
+            coinche_out_of_turn=False,
+            litige=Litige.CARRY_OVER,
+            must_beat_defence=True,
+            belote_kept=True,
+        ),
+        Game.NO_TRUMP: Rules(
+            "official",
+            Game.NO_TRUMP,
+            must_undertrump=True,
+            coinche_out_of_turn=False,
+            litige=Litige.CARRY_OVER,
+            must_beat_defence=True,
+            belote_kept=True,
+        ),
+        Game.COINCHE: Rules(
+            "official",
+            Game.COINCHE,
+            must_undertrump=False,
+            coinche_out_of_turn=False,
+            litige=Litige.DEDANS,
+            must_beat_defence=False,
+            belote_kept=False,
+        ),
     },
 }
 """Rule set name -> game -> its rules. ``house`` is the app's default."""
