@@ -85,8 +85,8 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
     except (ValueError, LookupError, UnicodeDecodeError) as error:
         problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}: fix its header"))
         return None
-    for message in list(po) + list(po.obsolete.values()):
-        _restore_previous(message)
+    for entry in list(po) + list(po.obsolete.values()):
+        _restore_previous(entry)
     return po
 
 
@@ -144,7 +144,7 @@ def read_catalog(
         stored, header, rows = json.loads(cached.read_text(encoding="utf-8")) if cached else (None, None, None)
     except (OSError, ValueError, TypeError):
         stored = None  # no cache, or a damaged one: parse the catalog
-    if stored == digest:
+    if stored == digest and header is not None and rows is not None:
         plural = _plural_rule([("Plural-Forms", header)], display, problems)
         if plural is not None:
             return Catalog(
@@ -162,8 +162,8 @@ def read_catalog(
     for message in po:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+        strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
         key: Key = (message.context, ids[0])
         line = message.lineno or 1
         if not all(strings):  # untranslated: kept for its line, which a warning cites

@@ -15,7 +15,6 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from jinja2.ext import babel_extract
 
 from ..problems import Problem
 from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
@@ -87,7 +86,9 @@ def _block_messages(block: Block, views: dict[str, PlayView | AuctionView]) -> I
         yield block.explanation, [f"Explanation of example {block.example.id}. {setup}"]
     elif isinstance(block, Figure):
         setup = describe(views[block.example.id])
-        contract = f"{_name(block.taker)}'s contract {block.contract.value} in {_SUITS[block.contract.suit.code()]}"
+        suit = block.contract.suit
+        assert suit is not None  # the reader accepts a bid only, and every bid names its suit
+        contract = f"{_name(block.taker)}'s contract {block.contract.value} in {_SUITS[suit.code()]}"
         yield block.alt, [f"Alternative text of the picture of the app's screen ({contract}). {setup}"]
         yield block.caption, ["Caption of the picture of the app's screen."]
     elif isinstance(block, Items):
@@ -108,7 +109,7 @@ def template_catalog(
     for path in sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml")):
         with path.open("rb") as stream:
             for line, message, comments, context in extract(
-                babel_extract, stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
+                "jinja2.ext:babel_extract", stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
             ):
                 catalog.add(
                     message,

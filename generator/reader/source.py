@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -115,7 +115,7 @@ def read_text(path: Path) -> tuple[str, bool]:
 def parse(text: str, language: str = "YAML") -> Node | None:
     """Build the located tree of one YAML (or JSON) document; ``SourceError`` lists what is wrong."""
     problems: list[tuple[int, int, str]] = []
-    stack: list[tuple[yaml.Event, list]] = []  # open collections and their children so far
+    stack: list[tuple[Any, list]] = []  # open collections (the parser's untyped events) and their children so far
     children: list = []  # the children of the innermost open collection (or the root)
     documents = 0
     loader = _Loader(text)
