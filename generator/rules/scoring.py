@@ -34,6 +34,8 @@ DEAL, CAPOT_DEAL = 162, 252
 _FULL = 0xFFFFFFFF
 _POINTS = tuple(tuple(card_points(card, None if trump < 0 else Suit(trump)) for card in DECK) for trump in range(-1, 4))
 """Indexed by trump + 1 (trump -1: none), then by card: the card's points."""
+_STRENGTHS = tuple(tuple(trick_keys(trump, led) for led in range(4)) for trump in range(-1, 4))
+"""Indexed by trump + 1, then by the led suit: :func:`trick_keys`."""
 
 
 class Outcome(Enum):
@@ -290,11 +292,13 @@ def _legal_tally(deal: Deal) -> Tally | None:
         return None  # 32 cards that are not the whole deck: one is repeated
     trump = -1 if deal.trump is None else int(deal.trump)
     undertrump = deal.rules.must_undertrump
-    points = _POINTS[trump + 1]
+    points, strengths = _POINTS[trump + 1], _STRENGTHS[trump + 1]
     belote: Team | None = None
     if trump >= 0:
         pair = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
-        belote = next((seat.team for seat in Seat if hands[seat] & pair == pair), None)
+        for seat in Seat:
+            if hands[seat] & pair == pair:
+                belote = seat.team
     leader = deal.leader
     won = [0, 0, 0, 0]
     team_points = [0, 0]
@@ -314,7 +318,7 @@ def _legal_tally(deal: Deal) -> Tally | None:
         hands[s1] ^= 1 << c1
         hands[s2] ^= 1 << c2
         hands[s3] ^= 1 << c3
-        keys = trick_keys(trump, led)
+        keys = strengths[led]
         best, leader = keys[c0], s0
         if keys[c1] > best:
             best, leader = keys[c1], s1
