@@ -34,6 +34,8 @@ DEAL, CAPOT_DEAL = 162, 252
 _FULL = 0xFFFFFFFF
 _POINTS = tuple(tuple(card_points(card, None if trump < 0 else Suit(trump)) for card in DECK) for trump in range(-1, 4))
 """Indexed by trump + 1 (trump -1: none), then by card: the card's points."""
+_AFTER = tuple(tuple(seat.next(steps) for seat in Seat) for steps in range(4))
+"""Indexed by a number of turns, then by seat: the seat that plays that many turns after it."""
 _STRENGTHS = tuple(tuple(trick_keys(trump, led) for led in range(4)) for trump in range(-1, 4))
 """Indexed by trump + 1, then by the led suit: :func:`trick_keys`."""
 
@@ -227,7 +229,7 @@ def check_deal(deal: Deal) -> tuple[DealProblem, ...]:
             else:
                 seen[card] = (number, place)
             if in_turn and place <= 4:  # who may play what depends on who played before, in turn
-                hand = CardSet(hands[number - 1][place - 1])
+                hand = hands[number - 1][place - 1]
                 played = [card for _, card in trick[: place - 1]]
                 why = refusal(hand, played, card, deal.trump, deal.rules)
                 if why is not None:
@@ -240,15 +242,14 @@ def check_deal(deal: Deal) -> tuple[DealProblem, ...]:
     return tuple(problems)
 
 
-def _hands(tricks: Sequence[Sequence[Play]]) -> list[list[int]]:
-    """For each trick and place, the hand (a mask) of the seat playing there: the cards it plays from there on."""
-    later = [0, 0, 0, 0]
-    hands: list[list[int]] = [[0] * len(trick) for trick in tricks]
+def _hands(tricks: Sequence[Sequence[Play]]) -> list[list[CardSet]]:
+    """For each trick and place, the hand of the seat playing there: the cards it plays from there on."""
+    later = [CardSet(), CardSet(), CardSet(), CardSet()]
+    hands = [[CardSet()] * len(trick) for trick in tricks]
     for number in reversed(range(len(tricks))):
         for place in reversed(range(len(tricks[number]))):
             seat, card = tricks[number][place]
-            later[seat] |= 1 << card
-            hands[number][place] = later[seat]
+            later[seat] = hands[number][place] = later[seat] | CardSet([card])
     return hands
 
 
@@ -293,6 +294,7 @@ def _legal_tally(deal: Deal) -> Tally | None:
     trump = -1 if deal.trump is None else int(deal.trump)
     undertrump = deal.rules.must_undertrump
     points, strengths = _POINTS[trump + 1], _STRENGTHS[trump + 1]
+    second, third, fourth = _AFTER[1], _AFTER[2], _AFTER[3]
     belote: Team | None = None
     if trump >= 0:
         pair = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
@@ -303,7 +305,7 @@ def _legal_tally(deal: Deal) -> Tally | None:
     won = [0, 0, 0, 0]
     team_points = [0, 0]
     for number, ((s0, c0), (s1, c1), (s2, c2), (s3, c3)) in enumerate(tricks):
-        if s0 != leader or s1 != (s0 + 1) & 3 or s2 != (s0 + 2) & 3 or s3 != (s0 + 3) & 3:
+        if s0 is not leader or s1 is not second[s0] or s2 is not third[s0] or s3 is not fourth[s0]:
             return None
         led = c0 >> 3
         if number < 7:  # in trick 8, each seat plays the one card it holds
