@@ -18,3 +18,8 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+
+def count(number: int, noun: str) -> str:
+    """``1 file``, ``2 files``: a count with its noun (the command line speaks English)."""
+    return f"{number} {noun}{'s' * (number != 1)}"

@@ -1,4 +1,4 @@
-"""The ``regenerate`` command: after a change of the rules, every example follows, in every language.
+"""Regenerating after a rules change: every example follows, in every language.
 
 It recomputes every example of the pages (and of any other example files named), writes the
 engine's answers into the files as ``check --fix`` does, and marks the explanation of every
@@ -12,19 +12,18 @@ is anything written.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import CONTENT, load_project
-from .check import count, expand, load_documents, read_examples, write_atomically
-from .fix import fix_text
+from .fix import fix_text, to_write
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
-from .i18n.extract import POT, template_catalog, update_catalogs, write_template
-from .problems import Problem
+from .problems import Problem, count
+from .project import CONTENT, read_site
+from .reader.documents import expand, load_documents, read_examples
 from .reader.examples import Example
-from .reader.notation import flow
+from .reader.notation import written
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
-from .verify import agrees, verify
+from .verify import FieldCheck, verify
 
 
 @dataclass(frozen=True)
@@ -38,15 +37,19 @@ class Change:
     after: str
 
 
-def changes_of(example: Example, answer: dict[str, object]) -> list[Change]:
-    """The fields whose stated value differs from the engine's answer (or that are not stated)."""
-    found = []
-    for name, value in answer.items():
-        stated = example.expect.get(name)
-        if stated is None or not agrees(name, stated.value, value):
-            before = "(not stated)" if stated is None else flow(stated.value)
-            found.append(Change(example.path, example.id, name, before, flow(value)))
-    return found
+def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
+    """The fields ``--fix`` would write: those whose stated value differs from the engine's, and
+    those not stated."""
+    return [
+        Change(
+            example.path,
+            example.id,
+            check.name,
+            "(not stated)" if check.stated is None else written(check.stated.value),
+            written(check.computed),
+        )
+        for check in to_write(checks)
+    ]
 
 
 def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: list[Problem]) -> dict[Path, bytes]:
@@ -96,16 +99,37 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
     return "\n".join(lines) + "\n"
 
 
-def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
-    """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input."""
-    if report is not None:
-        try:
-            report.open("a", encoding="utf-8").close()
-        except OSError as error:
-            print(f"error: cannot write the report {report}: {error.strerror or error}; nothing regenerated")
-            return 2
+@dataclass
+class Regeneration:
+    """What a regenerate would write, computed from everything read and checked first."""
+
+    problems: list[Problem] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    """The ids of the examples whose answer changed, in file order."""
+    fuzzy: list[str] = field(default_factory=list)
+    """Those of them whose prose (explanation, alternative text) is on a page."""
+    files: dict[Path, str] = field(default_factory=dict)
+    """Each content file to rewrite, with its new text (a byte-order mark kept)."""
+    catalogs: dict[Path, bytes] = field(default_factory=dict)
+    """Each catalog that flags prose fuzzy for the first time, with its new content."""
+    locales: list[str] = field(default_factory=list)
+    examples: int = 0
+    documents: int = 0
+    """Example and page files read (the site's configuration aside)."""
+
+    @property
+    def flagged(self) -> list[str]:
+        """The locales whose catalog is newly flagged."""
+        return sorted(path.parent.parent.name for path in self.catalogs)
+
+
+def regenerate(root: Path, paths: list[str]) -> Regeneration:
+    """Recompute every example of ``paths`` (relative to ``root``; default: ``content/``) and
+    plan the new files: the answers written as ``check --fix`` does, the prose flagged fuzzy."""
     names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
-    problems: list[Problem] = []
+    plan = Regeneration()
+    problems = plan.problems
     documents = load_documents(names, problems, root)
     pages: list[Page] = []
     examples = read_examples(documents, problems, pages)
@@ -117,73 +141,29 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             prose[block.example.id] = [block.alt]
     verification = verify(examples.examples)
     problems.extend(verification.problems)
-    site = load_project(root, catalogs=False).site if not problems else None
-    if site is None and not problems:
-        problems.append(
-            Problem(
-                "content/site.yaml",
-                1,
-                1,
-                "the site's configuration cannot be read: run `python -m generator build` to see why",
-            )
-        )
-    changes = [
+    if not problems:
+        site_problems: list[Problem] = []
+        site = read_site(root, site_problems)
+        problems.extend(site_problems)
+        plan.locales = list(site.locales) if site else []
+    plan.changes = [
         change
         for example in examples.examples
-        for change in changes_of(example, verification.answers.get(example.id, {}))
+        for change in changes_of(example, verification.checks.get(example.id, []))
     ]
-    changed = list(dict.fromkeys(change.example for change in changes))
-    fuzzy = [example for example in changed if example in prose]
-    catalogs = (
-        fuzzy_catalogs(root, list(site.locales) if site else [], [text for e in fuzzy for text in prose[e]], problems)
-        if fuzzy
-        else {}
-    )
-    if problems:
-        for problem in sorted(problems):
-            print(problem)
-        print(f"{count(len(problems), 'error')} in the input; nothing regenerated")
-        return 2
+    plan.changed = list(dict.fromkeys(change.example for change in plan.changes))
+    plan.fuzzy = [example for example in plan.changed if example in prose]
+    if plan.fuzzy:
+        plan.catalogs = fuzzy_catalogs(root, plan.locales, [text for e in plan.fuzzy for text in prose[e]], problems)
     for document in documents:
-        answers = [
-            (example, verification.answers[example.id])
+        fixes = [
+            (example, verification.checks[example.id])
             for example in examples.examples
-            if example.path == document.path and example.id in changed
+            if example.path == document.path and example.id in plan.changed
         ]
-        if answers:
-            write_atomically(
-                root / document.path,
-                "\ufeff" * document.bom + fix_text(document.text, answers, as_json=document.is_json),
-            )
-    for path, data in catalogs.items():
-        path.write_bytes(data)
-    if changed:
-        _refresh_translator_comments(root, list(site.locales) if site else [])
-    flagged = sorted(path.parent.parent.name for path in catalogs)
-    for change in changes:
-        print(f"{change.path}: {change.example}: {change.field}: {change.before} -> {change.after}")
-    if changed:
-        print(f"{count(len(changed), 'example')} changed: {', '.join(changed)}")
-        if fuzzy:
-            print(
-                f"the prose of {', '.join(fuzzy)} is fuzzy in every catalog (newly flagged in "
-                f"{', '.join(flagged) or 'none'}): review it, then clear the flags"
-            )
-    else:
-        print(
-            f"nothing changed: {count(len(examples.examples), 'example')} in "
-            f"{count(sum(1 for d in documents if not is_site(d)), 'file')} already state what the engine computes"
-        )
-    if report is not None:
-        report.write_text(markdown_report(changes, fuzzy, flagged), encoding="utf-8")
-    return 0
-
-
-def _refresh_translator_comments(root: Path, codes: list[str]) -> None:
-    """Extract and update, so that the translators' comments state the new answers."""
-    project = load_project(root, catalogs=False)
-    if project.site is None or project.problems or project.mismatches:
-        return
-    write_template(root / LOCALES, template_catalog(root, project.pages, project.site.name, project.views))
-    if (root / LOCALES / POT).is_file():
-        update_catalogs(root / LOCALES, codes, [])
+        if fixes:
+            text = fix_text(document.text, fixes, as_json=document.is_json)
+            plan.files[root / document.path] = "\ufeff" * document.bom + text
+    plan.examples = len(examples.examples)
+    plan.documents = sum(1 for document in documents if not is_site(document))
+    return plan

@@ -22,7 +22,7 @@ from .i18n import terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
-from .rules import RULESETS, Call, CallKind, Card, Game, Rank, Seat, Suit
+from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
 """Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
@@ -48,14 +48,6 @@ def language_name(code: str) -> str:
 def text_direction(code: str) -> str:
     """``ltr`` or ``rtl``, from CLDR's character order of the locale."""
     return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"
-
-
-def rules_matter(game: Game) -> bool:
-    """True when the rule sets differ for ``game``, so that an example says which one it uses."""
-    flags = {
-        (rules.must_undertrump, rules.coinche_out_of_turn) for rules in (by_game[game] for by_game in RULESETS.values())
-    }
-    return len(flags) > 1
 
 
 @dataclass(frozen=True)
@@ -92,7 +84,7 @@ class LocaleRenderer:
             rules_name=self.rules_name,
             trump_name=self.trump_name,
             turned_name=self.turned_name,
-            rules_matter=rules_matter,
+            rules_matter=rule_sets_differ,
             suit_code=lambda suit: Suit(suit).code(),
             lang=locale.replace("_", "-"),
             dir=text_direction(locale),

@@ -7,6 +7,7 @@ values (reasons as enums), never prose.
 from .auction import (
     CAPOT,
     GENERALE,
+    MULTIPLIERS,
     Auction,
     AuctionOutcome,
     AuctionReason,
@@ -14,10 +15,13 @@ from .auction import (
     Call,
     CallKind,
     contract_code,
+    contract_value,
+    multiplier_value,
+    outcome_fields,
 )
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .play import PlayReason, TrickResult, allowed, allowed_mask, card_points, refusal, trick_keys, trick_result
-from .rulesets import DEFAULT_RULESET, RULESETS, Game, Litige, Rules, rules_for
+from .rulesets import DEFAULT_RULESET, RULESETS, Game, Litige, Rules, flags, rule_sets_differ, rules_for
 from .scoring import (
     Deal,
     DealProblem,
@@ -39,6 +43,7 @@ __all__ = [
     "DECK",
     "DEFAULT_RULESET",
     "GENERALE",
+    "MULTIPLIERS",
     "RULESETS",
     "Auction",
     "AuctionOutcome",
@@ -70,7 +75,12 @@ __all__ = [
     "card_points",
     "check_deal",
     "contract_code",
+    "contract_value",
+    "flags",
+    "multiplier_value",
+    "outcome_fields",
     "refusal",
+    "rule_sets_differ",
     "rules_for",
     "score_deal",
     "score_tally",

@@ -44,6 +44,7 @@ class Outcome(Enum):
     """What became of the takers' contract."""
 
     MADE = "made"
+    """The takers reached their contract (in the trump games: scored more than the defence)."""
     FAILED = "failed"
     """Failed, or "dedans" in the trump and no-trump games."""
     LITIGE = "litige"
