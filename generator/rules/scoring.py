@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from .auction import CAPOT, GENERALE
+from .auction import CAPOT, GENERALE, MULTIPLIERS
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .play import PlayReason, allowed_mask, card_points, refusal, trick_keys, winning_index
 from .rulesets import Game, Litige, Rules
@@ -22,8 +22,6 @@ from .seats import Seat, Team
 
 CONTRACTS = frozenset((*range(80, 161, 10), CAPOT, GENERALE))
 """The contract values of Coinche, as the auction gives them: 80 to 160 by 10, Capot and Générale."""
-MULTIPLIERS = frozenset((1, 2, 4))
-"""1, 2 after a coinche, 4 after a surcoinche."""
 BELOTE = 20
 """The belote-rebelote's points: never multiplied, outside the 162."""
 LAST_TRICK, LAST_TRICK_CAPOT = 10, 100
