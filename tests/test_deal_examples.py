@@ -3,18 +3,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.reader.documents import expand, load_documents, read_examples
 from generator.reader.examples import DealExample
 from generator.regenerate import regenerate
-from generator.rules import RULESETS, Game, Litige, Outcome, Seat, Team
+from generator.rules import DECK, RULESETS, Game, Litige, Outcome, Seat, Team
 from generator.verify import DealSolution, solve, verify
 
 from .conftest import EXAMPLES, ROOT
+from .test_gate_hostile import check_never_crashes
 
 DEALS = EXAMPLES / "scoring-deals.yaml"
 T1 = """\
@@ -122,3 +126,39 @@ def test_a_deal_s_answer_names_teams_as_the_file_writes_them() -> None:
     example = deal_examples(DEALS)[0]
     solution = solve(example)
     assert isinstance(solution, DealSolution) and solution.score.belote is Team.EW
+
+
+CARD_OR_SEAT = re.compile(r"(?<![\w-])(?:10|[7-9JQKA])[SHDC]\b|(?<=[\[,] )[NESW](?=:)")
+LINES = (DEALS.read_text(encoding="utf-8").split("\n\n")[1] + "\n").splitlines(keepends=True)  # one deal, with expect
+
+
+@st.composite
+def mutated_deals(draw: st.DrawFn) -> str:
+    """The first deal of the examples with cards and seats swapped, lines dropped, repeated or moved."""
+    lines = list(LINES)
+    for _ in range(draw(st.integers(1, 5))):
+        action = draw(st.sampled_from(["card or seat", "card or seat", "drop", "repeat", "swap"]))
+        index = draw(st.integers(0, len(lines) - 1))
+        if action == "card or seat":
+            tokens = list(CARD_OR_SEAT.finditer(lines[index]))
+            if tokens:
+                token = draw(st.sampled_from(tokens))
+                new = draw(st.sampled_from(["S", "W", "N", "E"] if len(token.group()) == 1 else list(CARDS)))
+                lines[index] = lines[index][: token.start()] + new + lines[index][token.end() :]
+        elif action == "drop":
+            del lines[index]
+        elif action == "repeat":
+            lines.insert(index, lines[index])
+        else:
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[index], lines[other] = lines[other], lines[index]
+    return "".join(lines)
+
+
+CARDS = [card.code() for card in DECK]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=mutated_deals())
+def test_a_mutated_deal_is_checked_without_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str):
+    check_never_crashes(tmp_path, text, capsys)
