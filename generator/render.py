@@ -97,6 +97,7 @@ class LocaleRenderer:
             paired=views.paired,
             only_here=views.only_here,
             rule_differences=tables.differences,
+            rule_differences_by_game=tables.differences_by_game,
             rule_sets=tables.rule_sets,
             card_order=tables.card_order,
             turn_order=self.turn_order,

@@ -7,13 +7,22 @@ import dataclasses
 from enum import Enum
 
 from .i18n.terms import Message
-from .rules import RULESETS, Game, Rank, Rules, rank_order, rank_points
+from .rules import RULESETS, Card, Game, Litige, Rank, Rules, Suit, card_points, rank_order
 
 FLAG_LABELS: dict[str, str] = {
     "must_undertrump": "Without the suit led, facing an opponent's trump you cannot beat, you must still play a trump",
     "coinche_out_of_turn": "A defender may coinche out of turn, as soon as a contract stands",
+    "litige": "A tie on points between the takers and the defence",
+    "must_beat_defence": "In Coinche, besides making their contract, the takers must score more than the defence",
+    "belote_kept": "A team that scores nothing for the deal keeps its belote (20 points)",
 }
 """The English label of each rule flag (a field of :class:`Rules`); a new flag needs one here."""
+
+VALUE_LABELS: dict[Enum, str] = {
+    Litige.DEDANS: "The takers fail (dedans)",
+    Litige.CARRY_OVER: "The defence scores its points; the takers' points go to the winner of the next deal",
+}
+"""The English label of each value of a flag that is an enum (a new value needs one here)."""
 
 _NOT_FLAGS = ("name", "game")
 
@@ -33,7 +42,7 @@ def value_label(value: object) -> Message | str:
     if isinstance(value, bool):
         return Message("rule value", "Yes" if value else "No")
     if isinstance(value, Enum):
-        return Message("rule value", str(value.value))
+        return Message("rule value", VALUE_LABELS.get(value, str(value.value)))
     return str(value)
 
 
@@ -63,23 +72,33 @@ def differences() -> tuple[RuleDifference, ...]:
     return tuple(rows)
 
 
+def differences_by_game() -> tuple[tuple[Game, tuple[RuleDifference, ...]], ...]:
+    """The differences grouped by game, in the games' order (the games with none left out)."""
+    rows = differences()
+    return tuple((game, found) for game in Game if (found := tuple(row for row in rows if row.game is game)))
+
+
 @dataclasses.dataclass(frozen=True)
 class OrderRow:
     """A row of the card order table: which suit, its ranks strongest first, and their points."""
 
     label: Message
     ranks: tuple[Rank, ...]
-    points: tuple[int, ...] | None
+    points: tuple[int, ...]
 
 
 def card_order() -> tuple[OrderRow, ...]:
-    """Trump and plain-suit order with points, and the no-trump game's order (it counts no card points)."""
-    rows = []
-    for label, trump in (("Trump suit", True), ("Plain suit", False)):
-        ranks = rank_order(trump)
-        rows.append(OrderRow(Message("card table", label), ranks, tuple(rank_points(rank, trump) for rank in ranks)))
-    rows.append(OrderRow(Message("card table", "No-trump game"), rank_order(False), None))
-    return tuple(rows)
+    """The trump suit's order and a plain suit's, and the no-trump game's, each card with its points
+    (from the engine's own tables: :func:`rank_order` and :func:`card_points`; any suits will do)."""
+    columns = (
+        ("Trump suit", rank_order(True), Suit.HEARTS, Suit.HEARTS),
+        ("Plain suit", rank_order(False), Suit.SPADES, Suit.HEARTS),
+        ("No-trump game", rank_order(False), Suit.SPADES, None),
+    )
+    return tuple(
+        OrderRow(Message("card table", label), ranks, tuple(card_points(Card.of(rank, suit), trump) for rank in ranks))
+        for label, ranks, suit, trump in columns
+    )
 
 
 def messages() -> list[tuple[Message, str]]:
