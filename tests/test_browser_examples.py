@@ -173,7 +173,7 @@ return bad;
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_seat_is_separated_from_its_call_or_card(built_site: Path, browser, locale: str) -> None:
     for slug in PAGES:
-        for width, text in ((320, 100), (390, 100), (1280, 100), (320, 200)):
+        for width, text in ((320, 100), (360, 100), (390, 100), (1280, 100), (320, 200)):
             open_page(browser, built_site, locale, slug, width, text=text)
             assert browser.execute_script(SEPARATED) == [], f"{locale}/{slug} at {width}px, {text}% text"
 
