@@ -3,17 +3,19 @@
 The template (``locales/messages.pot``) holds the content's source strings (from our own
 extractor, with a translator comment stating each example's setup and computed answer), the
 templates' strings (Jinja2's Babel extractor) and the game's terms. Catalogs are merged with
-Babel: new messages added, changed ones fuzzy with the previous source kept, removed ones obsolete.
+Babel: new messages added, removed ones obsolete, and a changed one (matched by where it comes from,
+not by string similarity) fuzzy with the previous source kept.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
 from ..files import write_atomically
@@ -178,6 +180,66 @@ def new_catalog(code: str) -> bytes:
     return po_bytes(catalog)
 
 
+_EXAMPLE_FIELD = re.compile(r"(Title|Explanation) of example (\S+?)\.(?:\s|$)")
+_PAGE_TITLE = re.compile(r"Title of the page (\S+?)\.(?:\s|$)")
+
+
+def _key(message: Message) -> tuple[str, str | None]:
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid, message.context
+
+
+def origins(message: Message) -> list[tuple[object, ...]]:
+    """Where a message comes from, most telling first: the example and field (from its comment),
+    the page it titles, each of its source locations, then its file and kind of text."""
+    comment = " ".join(message.auto_comments)
+    keys: list[tuple[object, ...]] = []
+    if found := _EXAMPLE_FIELD.match(comment):
+        keys.append(("example", found[2], found[1]))
+    if found := _PAGE_TITLE.match(comment):
+        keys.append(("page", found[1]))
+    keys += [("at", path, line) for path, line in message.locations]
+    kind = comment.split(". ", 1)[0]
+    keys += [("kind", path, kind, message.context) for path in sorted({path for path, _ in message.locations})]
+    return keys
+
+
+def match_by_origin(catalog: Catalog, known: set[tuple[str, str | None]]) -> None:
+    """After a merge without Babel's fuzzy matching: each new message takes the translation of the
+    obsolete one it replaces — the one from the same example field, page title or source line, or
+    failing those the only one of its kind left in its file — marked fuzzy, with the previous
+    English kept (``#| msgid``). Linear in the number of messages, unlike difflib's matching."""
+    by_origin: dict[tuple[object, ...], list[str | tuple[str, str]]] = {}
+    for key, message in catalog.obsolete.items():
+        if any(message.string) if isinstance(message.string, tuple | list) else message.string:
+            for origin in origins(message):
+                by_origin.setdefault(origin, []).append(key)
+    kinds = {origin: len(keys) for origin, keys in by_origin.items() if origin[0] == "kind"}
+    new = [message for message in catalog if message.id and _key(message) not in known]
+    new_kinds: dict[tuple[object, ...], int] = {}
+    for message in new:
+        for origin in origins(message):
+            if origin[0] == "kind":
+                new_kinds[origin] = new_kinds.get(origin, 0) + 1
+    for message in new:
+        for origin in origins(message):
+            if origin[0] == "kind" and not (kinds.get(origin) == 1 and new_kinds.get(origin) == 1):
+                continue  # a kind of text matches only one for one
+            found = next((k for k in by_origin.get(origin, []) if k in catalog.obsolete), None)
+            if found is None:
+                continue
+            old = catalog.obsolete[found]
+            if isinstance(old.id, str) != isinstance(message.id, str):
+                continue
+            message.string = old.string
+            message.flags |= old.flags | {"fuzzy"}
+            message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
+            if old.user_comments:
+                message.user_comments = list(old.user_comments)
+            del catalog.obsolete[found]
+            break
+
+
 def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog (creating it if needed); the locales changed.
 
@@ -194,7 +256,9 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
             # Babel keeps a fuzzy message's previous source only when the source changes now;
             # a message still fuzzy from an earlier update keeps it here.
             previous = {message.id: message.previous_id for message in catalog if message.previous_id}
-            catalog.update(template, update_creation_date=True)
+            known = {_key(message) for message in catalog if message.id}
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+            match_by_origin(catalog, known)
             for message in catalog:
                 if message.fuzzy and not message.previous_id and message.id in previous:
                     message.previous_id = previous[message.id]
