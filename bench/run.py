@@ -1,7 +1,7 @@
 """Benchmarks, each figure printed beside its aim (issue 14): the site built at several sizes
 (clean build, no-op rebuild, one-page edit, peak memory) next to Hugo on the same pages, the real
 site's cold build next to the bare import of its libraries, ``i18n update``, ``check`` on 10,000
-examples and the engine's throughput.
+examples, the engine's allowed-card throughput and the deals it scores per second.
 
 Run: .venv/bin/python bench/run.py [--sizes 2,20,200,1000] [--repeats N] [--baseline DIR]
 
@@ -31,7 +31,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import add_page, make_hugo_site, make_site  # noqa: E402
 
-from generator.rules import DECK, RULESETS, CardSet, Game, Seat, Suit, allowed, rules_for  # noqa: E402
+from generator.rules import (  # noqa: E402
+    DECK,
+    RULESETS,
+    CardSet,
+    Deal,
+    Game,
+    Seat,
+    Suit,
+    allowed,
+    rules_for,
+    score_deal,
+    trick_result,
+)
+from generator.rules.scoring import CONTRACTS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MiB = 1024 * 1024
@@ -342,6 +355,53 @@ def bench_allowed(rng: random.Random, repeats: int) -> list[str]:
     ]
 
 
+def random_deals(count: int, rng: random.Random) -> list[Deal]:
+    """Random legal deals of every game and rule set: 32 cards dealt, then random allowed cards played."""
+    deals = []
+    for _ in range(count):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        game = rng.choice(list(Game))
+        rules = rules_for(game, rng.choice(list(RULESETS)))
+        trump = rng.choice(list(Suit)) if game.has_trump else None
+        hands = {seat: CardSet(deck[8 * seat : 8 * seat + 8]) for seat in Seat}
+        leader = first = rng.choice(list(Seat))
+        tricks = []
+        for _ in range(8):
+            trick: list = []
+            for step in range(4):
+                seat = leader.next(step)
+                card = rng.choice(list(allowed(hands[seat], [c for _, c in trick], trump, rules)))
+                hands[seat] -= CardSet([card])
+                trick.append((seat, card))
+            tricks.append(tuple(trick))
+            leader = trick_result(trick[0][0], [c for _, c in trick], trump).winner
+        coinche = game is Game.COINCHE
+        contract = rng.choice(sorted(CONTRACTS)) if coinche else None
+        multiplier = rng.choice([1, 2, 4]) if coinche else 1
+        deals.append(Deal(rules, trump, first, rng.choice(list(Seat)), tuple(tricks), contract, multiplier))
+    return deals
+
+
+def bench_deals(rng: random.Random, repeats: int) -> list[str]:
+    """Deals verified and scored per second over ``repeats`` runs of 20,000 random legal deals: the
+    median and best rate on CPU time (what other processes on the shared cores do not inflate),
+    and the median on wall time."""
+    deals = random_deals(20_000, rng)
+    cpu, wall = [], []
+    for _ in range(repeats):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        for deal in deals:
+            score_deal(deal)
+        cpu.append(len(deals) / (time.process_time() - start_cpu))
+        wall.append(len(deals) / (time.perf_counter() - start))
+    rate = statistics.median(cpu)
+    return [
+        f"  deals scored per second (legality check included): {rate:,.0f} on CPU time, best {max(cpu):,.0f}, "
+        f"{statistics.median(wall):,.0f} on wall time; aim >= 50,000: {verdict(rate >= 50_000)}"
+    ]
+
+
 def example_file(count: int, rng: random.Random) -> str:
     """A YAML file of ``count`` valid examples, half plays and half auctions, with their expect."""
     lines = []
@@ -439,7 +499,7 @@ def main() -> None:
             print(line, flush=True)
     if "engine" in parts:
         print("engine:", flush=True)
-        for line in bench_allowed(rng, 5):
+        for line in bench_allowed(rng, 5) + bench_deals(rng, 5):
             print(line, flush=True)
     load = os.getloadavg()
     print(f"load average at the end: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
