@@ -57,18 +57,22 @@ ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHON
 @dataclass
 class Run:
     seconds: float
-    peak: int  # bytes: the largest resident size of the process tree, summed over its processes
+    peak: int  # bytes: the most memory the process tree held at once
     code: int
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident bytes of a process and its descendants, from /proc."""
+def _tree_memory(pid: int) -> int:
+    """Memory of a process and its descendants, from /proc: the sum of their proportional set sizes
+    (a page shared by a forked worker and its parent counts half in each, so nothing twice)."""
     total, stack = 0, [pid]
     while stack:
         current = stack.pop()
         try:
-            with open(f"/proc/{current}/statm") as statm:
-                total += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{current}/smaps_rollup") as rollup:
+                for line in rollup:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1]) * 1024
+                        break
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children") as children:
                     stack += [int(child) for child in children.read().split()]
@@ -78,8 +82,8 @@ def _tree_rss(pid: int) -> int:
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
-    """Run a command; its wall time, peak memory (sampled tree RSS, at least the kernel's maxrss)
-    and exit code."""
+    """Run a command; its wall time, peak memory (the process tree's memory sampled every 20 ms,
+    at least the kernel's peak resident size of its largest process) and exit code."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=cwd, env=env or ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -89,7 +93,7 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run
 
     def sample() -> None:
         while not done.wait(0.02):
-            peak[0] = max(peak[0], _tree_rss(process.pid))
+            peak[0] = max(peak[0], _tree_memory(process.pid))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()

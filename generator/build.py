@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import multiprocessing
 import os
 import shutil
 import tempfile
@@ -17,18 +16,17 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
-
-from jinja2 import TemplateSyntaxError
-from markupsafe import Markup
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
 from .i18n.terms import Message
 from .problems import Problem, count
-from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
+from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, compile_templates, load_project
 from .reader.pages import Page, Site
-from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline
 from .reuse import Record, code_version, digest, folder_digest, load_records, reusable, save_records, stamp
+
+if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
+    from .render import Link, LocaleRenderer
 
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
@@ -51,7 +49,7 @@ class NavItem(NamedTuple):
     """A link of a page's footer."""
 
     href: str
-    title: Markup
+    title: str  # Markup: the page's title, translated, as inline HTML
     current: bool
 
 
@@ -69,7 +67,7 @@ class Language(NamedTuple):
     locale: str
     name: str
     href: str
-    site_name: Markup
+    site_name: str  # Markup
 
 
 class SitemapUrl(NamedTuple):
@@ -119,10 +117,7 @@ class SiteRenderer:
             )
             for locale in self.site.locales
         }
-        self.renderers = {
-            locale: LocaleRenderer(self.templates, self.site, locale, translator, project.compiled)
-            for locale, translator in self.translators.items()
-        }
+        self.renderers: dict[str, LocaleRenderer] = {}
         root = project.root
         self.base_key = digest(code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes())
         self.catalog_keys = {}
@@ -137,11 +132,23 @@ class SiteRenderer:
             for page in project.pages
         }
 
+    def renderer(self, locale: str) -> LocaleRenderer:
+        """The locale's renderer, made when a first file of it must be rendered."""
+        if locale not in self.renderers:
+            from .render import LocaleRenderer
+
+            self.renderers[locale] = LocaleRenderer(
+                self.templates, self.site, locale, self.translators[locale], self.project.compiled
+            )
+        return self.renderers[locale]
+
     def url(self, locale: str, name: str) -> str:
         return f"{self.site.base_url}{locale}/{name}"
 
     def alternates(self, name: str) -> list[Link]:
         """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
+        from .render import Link, language_name
+
         return [
             Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), False)
             for code in self.site.published
@@ -149,27 +156,35 @@ class SiteRenderer:
 
     def languages(self, locale: str, name: str) -> list[Link]:
         """The language switcher: the same page in every published locale (and this one, if a draft)."""
+        from .render import Link, language_name
+
         codes = self.site.published + ([locale] if locale not in self.site.published else [])
         return [
             Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), code == locale) for code in codes
         ]
 
-    def nav(self, locale: str, index: int | None) -> list[NavItem]:
-        """The footer of page ``index`` (None: the locale's index page): every page of a small
-        locale; in a large one, the previous page, the index and the next page."""
-        renderer, pages = self.renderers[locale], self.project.pages
-
-        def item(number: int) -> NavItem:
-            page = pages[number]
-            return NavItem(page_href(page.slug), renderer.markdown(page.title), number == index)
-
-        if len(pages) <= NAV_ALL:
-            return [item(number) for number in range(len(pages))]
+    def nav_pages(self, index: int | None) -> list[int | None]:
+        """The footer of page ``index`` (None: the locale's index page), as page numbers (None:
+        the index): every page of a small locale; in a large one, the previous page, the index and
+        the next page."""
+        count = len(self.project.pages)
+        if count <= NAV_ALL:
+            return list(range(count))
         if index is None:
-            return [item(0)]
-        around = [item(index - 1)] if index > 0 else []
-        around.append(NavItem("index.html", renderer.gettext("Help"), False))
-        return around + ([item(index + 1)] if index + 1 < len(pages) else [])
+            return [0]
+        return ([index - 1] if index > 0 else []) + [None] + ([index + 1] if index + 1 < count else [])
+
+    def nav(self, locale: str, index: int | None) -> list[NavItem]:
+        """The footer's links (see :meth:`nav_pages`), translated."""
+        renderer = self.renderer(locale)
+        items = []
+        for number in self.nav_pages(index):
+            if number is None:
+                items.append(NavItem("index.html", renderer.gettext("Help"), False))
+            else:
+                page = self.project.pages[number]
+                items.append(NavItem(page_href(page.slug), renderer.markdown(page.title), number == index))
+        return items
 
     @functools.cache  # noqa: B019 (one renderer per build)
     def outputs(self, locale: str) -> list[tuple[str, str, Callable[[], str]]]:
@@ -178,16 +193,16 @@ class SiteRenderer:
 
     def locale_outputs(self, locale: str) -> Iterator[tuple[str, str, Callable[[], str]]]:
         """See :meth:`outputs`."""
-        renderer = self.renderers[locale]
         published = self.site.locales[locale] == "published"
         base = digest(self.base_key, locale, self.catalog_keys[locale])
-        for number, page in enumerate(self.project.pages):
+        pages = self.project.pages
+        for number, page in enumerate(pages):
             name = page_href(page.slug)
-            nav = self.nav(locale, number)
-            key = digest(base, self.page_keys[page.slug], repr([(i.href, str(i.title), i.current) for i in nav]))
+            footer = [None if n is None else (pages[n].slug, pages[n].title.msgid) for n in self.nav_pages(number)]
+            key = digest(base, self.page_keys[page.slug], repr(footer))
 
-            def render(page: Page = page, name: str = name, nav: list[NavItem] = nav) -> str:
-                return renderer.render(
+            def render(page: Page = page, name: str = name, number: int = number) -> str:
+                return self.renderer(locale).render(
                     "page.html",
                     page=page,
                     views=self.project.views,
@@ -195,23 +210,22 @@ class SiteRenderer:
                     canonical=self.url(locale, name),
                     alternates=self.alternates(name) if published else [],
                     languages=self.languages(locale, name),
-                    nav=nav,
+                    nav=self.nav(locale, number),
                 )
 
             yield f"{locale}/{name}", key, render
         entries = [IndexEntry(page, page_href(page.slug), _example_count(page)) for page in self.project.pages]
-        nav = self.nav(locale, None)
         key = digest(base, *(self.page_keys[page.slug] for page in self.project.pages))
 
         def render_index() -> str:
-            return renderer.render(
+            return self.renderer(locale).render(
                 "index.html",
                 pages=entries,
                 root="../",
                 canonical=self.url(locale, "index.html"),
                 alternates=self.alternates("index.html") if published else [],
                 languages=self.languages(locale, "index.html"),
-                nav=nav,
+                nav=self.nav(locale, None),
             )
 
         yield f"{locale}/index.html", key, render_index
@@ -247,14 +261,34 @@ class SiteRenderer:
         result.warnings = dict(translator.warnings)
         return result
 
-    def shared_outputs(self) -> Iterator[tuple[str, bytes]]:
-        """The files outside the locales: the language chooser, the sitemap, the assets."""
-        yield "index.html", self.root_page().encode("utf-8")
-        yield "sitemap.xml", self.sitemap().encode("utf-8")
+    def shared_outputs(self) -> list[tuple[str, str, Callable[[], str]]]:
+        """The language chooser and the sitemap, with their keys and how to render them."""
+        chooser = digest(self.base_key, *(self.catalog_keys[code] for code in self.site.published))
+        sitemap = digest(self.base_key, *(page.slug for page in self.project.pages))
+        return [("index.html", chooser, self.root_page), ("sitemap.xml", sitemap, self.sitemap)]
+
+    def render_shared(self, sink: Sink) -> list[tuple[str, Record]]:
+        """Render (or reuse) the language chooser and the sitemap, and copy the assets, into ``sink``.
+        (Their warnings are those of the locales' pages, which show the same messages.)"""
+        records = []
+        for name, key, render in self.shared_outputs():
+            record = self.records.get(name)
+            if record is None or self.previous is None or not reusable(self.previous, name, record, key):
+                data = render().encode("utf-8")
+                record = Record(key, hashlib.sha256(data).hexdigest(), [], sink.write(name, data) or (0, 0))
+            elif not sink.link(self.previous, name):
+                raise OSError(f"cannot link {name} from the previous site")
+            records.append((name, record))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
             if asset.is_file() and not any(part.startswith(".") for part in relative.parts):
-                yield f"{ASSETS}/{relative.as_posix()}", asset.read_bytes()
+                sink.write(f"{ASSETS}/{relative.as_posix()}", asset.read_bytes())
+        return records
+
+    def needs_rendering(self) -> bool:
+        """Whether some file's key differs from the previous build's record (so templates are needed)."""
+        keyed = [output for locale in self.site.locales for output in self.outputs(locale)] + self.shared_outputs()
+        return any((record := self.records.get(name)) is None or record.key != key for name, key, _ in keyed)
 
     def render(self) -> dict[str, bytes]:
         """Every output file in memory (a build without ``--out``); raises a template's error."""
@@ -263,14 +297,15 @@ class SiteRenderer:
             result = self.render_locale(locale, sink)
             if result.error is not None:
                 raise RenderError(result.error)
-        for name, data in self.shared_outputs():
-            sink.write(name, data)
+        self.render_shared(sink)
         return sink.files
 
     def root_page(self) -> str:
+        from .render import language_name, make_environment, markdown_inline
+
         env = make_environment(self.templates, self.project.compiled)
         languages = [
-            Language(code, language_name(code), f"{code}/index.html", self.renderers[code].markdown(self.site.name))
+            Language(code, language_name(code), f"{code}/index.html", self.renderer(code).markdown(self.site.name))
             for code in self.site.published
         ]
         return env.get_template("root.html").render(
@@ -281,6 +316,8 @@ class SiteRenderer:
         )
 
     def sitemap(self) -> str:
+        from .render import make_environment
+
         names = ["index.html"] + [page_href(page.slug) for page in self.project.pages]
         urls = [SitemapUrl(self.site.base_url, [])]
         for code in self.site.published:
@@ -378,6 +415,8 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     workers = min(len(locales), os.cpu_count() or 1, 2)
     if workers < 2 or to_render < PARALLEL_MIN or threading.active_count() > 1:
         return [renderer.render_locale(locale, FolderSink(staging)) for locale in locales]
+    import multiprocessing
+
     _WORKER = (renderer, staging)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -454,6 +493,8 @@ def swap_in(staging: Path, out: Path) -> None:
 
 def _template_location(error: BaseException, templates: Path) -> tuple[str, int]:
     """The template file and line where a rendering error happened (Jinja maps its frames there)."""
+    from jinja2 import TemplateSyntaxError
+
     location = (TEMPLATES, 1)
     traceback = error.__traceback__
     while traceback is not None:
@@ -486,7 +527,16 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     if refusal is not None:
         report(f"error: {refusal}")
         return BuildResult(2)
-    project = load_project(root)
+    project = load_project(root, templates=False)
+    cache = root / CACHE
+    previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
+    renderer = None
+    if not (project.problems or project.mismatches):
+        renderer = SiteRenderer(project, previous, load_records(cache, out) if out and previous else {})
+    if renderer is None or out is None or renderer.needs_rendering():
+        # Templates are compiled (and their syntax checked) only when some file is to be rendered:
+        # unchanged templates were compiled without error by the build that recorded their key.
+        project.compiled = compile_templates(root, project.problems)
     if project.problems or project.mismatches:
         for problem in sorted(project.problems):
             report(problem)
@@ -497,8 +547,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
         report(f"{' and '.join(parts)}; nothing written")
         return BuildResult(2 if project.problems else 1)
+    assert renderer is not None
     if out is None:
-        renderer = SiteRenderer(project)
         try:
             files = renderer.render()
         except RenderError as error:
@@ -510,9 +560,6 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         pages = sum(1 for name in files if name.endswith(".html"))
         _report_done(project, None, pages, len(warnings), started, report)
         return BuildResult(0, files, warnings)
-    cache = root / CACHE
-    previous = out.absolute() if (out / MARKER).is_file() else None
-    renderer = SiteRenderer(project, previous, load_records(cache, out) if previous is not None else {})
     try:
         staging = make_staging(out)
     except OSError as error:
@@ -521,9 +568,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     try:
         try:
             results = render_into(renderer, staging)
-            sink = FolderSink(staging)
-            for name, data in renderer.shared_outputs():
-                sink.write(name, data)
+            shared = renderer.render_shared(FolderSink(staging))
         except OSError as error:
             report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
             return BuildResult(2)
@@ -543,9 +588,10 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
             return BuildResult(2, {}, warnings)
     finally:
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
-    records = {name: record for result in results for name, record in result.records}
+    records = {name: record for result in results for name, record in result.records} | dict(shared)
     save_records(cache, out, records)
-    _report_done(project, out, len(records) + 1, len(warnings), started, report)  # + the language chooser
+    pages = sum(1 for name in records if name.endswith(".html"))
+    _report_done(project, out, pages, len(warnings), started, report)
     return BuildResult(0, {}, warnings)
 
 

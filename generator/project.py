@@ -13,8 +13,7 @@ import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from jinja2 import TemplateSyntaxError
+from typing import TYPE_CHECKING
 
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
@@ -22,10 +21,12 @@ from .reader.documents import load_documents
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
 from .reader.pages import Page, Site, read_page
 from .reader.pages import read_site as read_site_document
-from .render import CompiledTemplates, make_environment
 from .reuse import code_version, digest
 from .verify import AuctionSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
+
+if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
+    from .render import CompiledTemplates
 
 CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 SITE_FILE = f"{CONTENT}/site.yaml"
@@ -144,6 +145,10 @@ def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> di
 
 def compile_templates(root: Path, problems: list[Problem]) -> CompiledTemplates:
     """Stage 5: every template compiled, so that a syntax error is reported at its line before rendering."""
+    from jinja2 import TemplateSyntaxError
+
+    from .render import CompiledTemplates, make_environment
+
     compiled = CompiledTemplates(root / CACHE / "templates")
     folder = root / TEMPLATES
     env = make_environment(folder, compiled)
