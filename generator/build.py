@@ -91,8 +91,10 @@ class RecordingTranslator(Translator):
 
 @dataclass
 class LocaleResult:
-    """What rendering one locale gave: each file's record, the locale's warnings, or its first error."""
+    """What rendering (part of) one locale gave: each file's record, the locale's warnings, or its
+    first error."""
 
+    locale: str
     records: list[tuple[str, Record]] = field(default_factory=list)
     warnings: dict[Key, Problem] = field(default_factory=dict)
     error: Problem | None = None
@@ -230,14 +232,14 @@ class SiteRenderer:
 
         yield f"{locale}/index.html", key, render_index
 
-    def render_locale(self, locale: str, sink: Sink) -> LocaleResult:
-        """Render every file of one locale, handing each to ``sink`` as it is ready, or give it the
-        previous site's file when it is reusable; a template's runtime error stops the locale and
-        is returned as its error."""
+    def render_locale(self, locale: str, sink: Sink, part: slice = slice(None)) -> LocaleResult:
+        """Render every file of one locale (or the ``part`` of its files), handing each to ``sink``
+        as it is ready, or give it the previous site's file when it is reusable; a template's
+        runtime error stops the locale and is returned as its error."""
         translator = self.translators[locale]
-        result = LocaleResult()
+        result = LocaleResult(locale)
         try:
-            for name, key, render in self.outputs(locale):
+            for name, key, render in self.outputs(locale)[part]:
                 record = self.records.get(name)
                 if record is not None and self.previous is not None and reusable(self.previous, name, record, key):
                     if sink.link(self.previous, name):
@@ -343,10 +345,11 @@ _WORKER: tuple[SiteRenderer, Path] | None = None
 """The renderer and staging folder a forked worker renders with (inherited, never pickled)."""
 
 
-def _render_in_worker(locale: str) -> LocaleResult:
+def _render_in_worker(job: tuple[str, int, int]) -> LocaleResult:
     assert _WORKER is not None
     renderer, staging = _WORKER
-    return renderer.render_locale(locale, FolderSink(staging))
+    locale, start, stop = job
+    return renderer.render_locale(locale, FolderSink(staging), slice(start, stop))
 
 
 class Sink:
@@ -403,7 +406,8 @@ class FolderSink(Sink):
 def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     """Render every locale into ``staging``, file by file; in two processes when the machine has
     two cores, nothing else runs threads here and there is enough to render. The result is the
-    same either way: each file is rendered by the same code, and results come back in locale order."""
+    same either way: each file is rendered by the same code, and results come back in locale order.
+    In parallel, each locale is rendered in halves, so that both processes are busy to the end."""
     global _WORKER
     locales = list(renderer.site.locales)
     to_render = sum(
@@ -417,12 +421,17 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
         return [renderer.render_locale(locale, FolderSink(staging)) for locale in locales]
     import multiprocessing
 
+    jobs = []
+    for locale in locales:
+        count = len(renderer.outputs(locale))
+        jobs += [(locale, 0, count // 2), (locale, count // 2, count)]
     _WORKER = (renderer, staging)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            return pool.map(_render_in_worker, locales, chunksize=1)
+            results = pool.map(_render_in_worker, jobs, chunksize=1)
     finally:
         _WORKER = None
+    return results  # in the serial order: the first error found is the one a serial build reports
 
 
 def _example_count(page: Page) -> int:
@@ -575,8 +584,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         failure = next((result.error for result in results if result.error is not None), None)
         if failure is not None:
             return _template_failure(failure, report)
-        for locale, result in zip(renderer.site.locales, results, strict=True):
-            renderer.translators[locale].warnings = result.warnings
+        for result in results:
+            renderer.translators[result.locale].warnings.update(result.warnings)
         warnings = renderer.warnings
         _report_warnings(warnings, strict, report)
         if strict and warnings:
