@@ -59,6 +59,7 @@ class Run:
     seconds: float
     peak: int  # bytes: the most memory the process tree held at once
     code: int
+    cpu: float = 0.0  # user + system seconds of the process and the children it waited for
 
 
 def _tree_memory(pid: int) -> int:
@@ -106,7 +107,8 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode and os.environ.get("BENCH_VERBOSE"):
         sys.stderr.write(errors.decode(errors="replace")[-2000:])
-    return Run(seconds, max(peak[0], usage.ru_maxrss * 1024), process.returncode)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(seconds, max(peak[0], usage.ru_maxrss * 1024), process.returncode, cpu)
 
 
 @dataclass
@@ -132,7 +134,8 @@ class Series:
 
     def show(self) -> str:
         bad = f" [exit {sorted(self.codes)}]" if self.codes != {0} else ""
-        return f"{self.median:.2f} s ({self.spread}, n={len(self.runs)}){bad}"
+        cpu = statistics.median(r.cpu for r in self.runs)
+        return f"{self.median:.2f} s ({self.spread}, n={len(self.runs)}; CPU {cpu:.2f} s){bad}"
 
 
 def verdict(met: bool) -> str:
