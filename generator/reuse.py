@@ -40,17 +40,29 @@ def folder_digest(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
     return digest(*parts)
 
 
+_LIBRARIES = ("jinja2", "markupsafe", "markdown_it", "babel", "yaml")
+"""The libraries that parse and render: their versions can change what a build writes."""
+
+
+def _installed() -> list[str]:
+    """The name and version of every distribution installed beside the libraries (their
+    ``*.dist-info`` folders, this package's included), found without importing anything."""
+    import importlib.util
+
+    folders = set()
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin is not None:
+            folders.add(Path(spec.origin).parent.parent)
+    return sorted(entry for folder in folders for entry in os.listdir(folder) if entry.endswith(".dist-info"))
+
+
 @functools.cache
 def code_version() -> str:
-    """The generator's own code (every module, the rules engine included) and package version:
-    any change in it renders everything again and re-checks every example."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        package = version("belote-docs")
-    except PackageNotFoundError:
-        package = "unknown"
-    return digest(package, folder_digest(_PACKAGE, (".py",)))
+    """The generator's own code (every module, the rules engine included) and the versions of the
+    installed distributions (this package's and the libraries'): a change in any of them renders
+    everything again (every example is checked at every build anyway)."""
+    return digest(*_installed(), folder_digest(_PACKAGE, (".py",)))
 
 
 Warning_ = tuple[str | None, str, Problem]
