@@ -418,3 +418,21 @@ def test_update_leaves_a_new_example_untranslated_however_close_its_words(projec
     assert new is not None and not new.string and not new.fuzzy and not new.previous_id
     kept = catalog.get("North has spades")
     assert kept.string and not kept.fuzzy
+
+
+def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli, monkeypatch, tmp_path: Path) -> None:
+    from generator.i18n import extract as extract_module
+
+    page = project / "content/bidding.yaml"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title: A bid must be higher", "title: A bid must be higher still"),
+        encoding="utf-8",
+    )
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    other = tmp_path / "other"
+    shutil.copytree(project, other)
+    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 0)
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 10**9)
+    assert cli(run_cli, other, "i18n", "update")[0] == 0
+    assert tree(project / "locales") == tree(other / "locales") != {}

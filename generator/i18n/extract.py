@@ -9,7 +9,9 @@ not by string similarity) fuzzy with the previous source kept.
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -240,29 +242,71 @@ def match_by_origin(catalog: Catalog, known: set[tuple[str, str | None]]) -> Non
             break
 
 
+PARALLEL_MIN = 2000
+"""Below this many messages in the template, merging the catalogs in a second process costs more than it saves."""
+
+_MERGE: tuple[Catalog, Path] | None = None
+"""The template and the catalogs' folder a forked worker merges with (inherited, never pickled)."""
+
+
+def _merge(template: Catalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
+    """One locale's catalog merged with the template, as bytes to write (None, with its problems,
+    when the catalog cannot be read)."""
+    problems: list[Problem] = []
+    path = catalog_path(locales, code)
+    data = path.read_bytes() if path.is_file() else new_catalog(code)
+    catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+    if catalog is None:
+        return None, problems
+    # Babel keeps a fuzzy message's previous source only when the source changes now;
+    # a message still fuzzy from an earlier update keeps it here.
+    previous = {message.id: message.previous_id for message in catalog if message.previous_id}
+    known = {_key(message) for message in catalog if message.id}
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    match_by_origin(catalog, known)
+    for message in catalog:
+        if message.fuzzy and not message.previous_id and message.id in previous:
+            message.previous_id = previous[message.id]
+    return po_bytes(catalog), problems
+
+
+def _merge_in_worker(code: str) -> tuple[bytes | None, list[Problem]]:
+    assert _MERGE is not None
+    return _merge(*_MERGE, code)
+
+
 def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog (creating it if needed); the locales changed.
 
     Every catalog is read first: if one cannot be read, problems are added and nothing is written.
+    A large site's catalogs are merged in two processes (the same bytes, the problems in order).
     """
+    global _MERGE
     template_path = locales / POT
     template = parse_po(template_path.read_bytes(), f"{LOCALES}/{POT}", problems)
-    merged: dict[Path, bytes] = {}
-    for code in codes:
-        path = catalog_path(locales, code)
-        data = path.read_bytes() if path.is_file() else new_catalog(code)
-        catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
-        if catalog is not None and template is not None:
-            # Babel keeps a fuzzy message's previous source only when the source changes now;
-            # a message still fuzzy from an earlier update keeps it here.
-            previous = {message.id: message.previous_id for message in catalog if message.previous_id}
-            known = {_key(message) for message in catalog if message.id}
-            catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
-            match_by_origin(catalog, known)
-            for message in catalog:
-                if message.fuzzy and not message.previous_id and message.id in previous:
-                    message.previous_id = previous[message.id]
-            merged[path] = po_bytes(catalog)
+    if template is None:  # still report what is wrong with each catalog
+        for code in codes:
+            path = catalog_path(locales, code)
+            if path.is_file():
+                parse_po(path.read_bytes(), catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+        return []
+    if len(codes) < 2 or len(template) < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+        results = [_merge(template, locales, code) for code in codes]
+    else:
+        import multiprocessing
+
+        _MERGE = (template, locales)
+        try:
+            with multiprocessing.get_context("fork").Pool(2) as pool:
+                results = pool.map(_merge_in_worker, codes, chunksize=1)
+        finally:
+            _MERGE = None
+    for _, found in results:
+        problems.extend(found)
     if problems:
         return []
-    return [code for code, (path, data) in zip(codes, merged.items(), strict=True) if write_if_changed(path, data)]
+    return [
+        code
+        for code, (data, _) in zip(codes, results, strict=True)
+        if data is not None and write_if_changed(catalog_path(locales, code), data)
+    ]
