@@ -7,7 +7,6 @@ next to the output and swapped in, so a failed build leaves the previous site as
 from __future__ import annotations
 
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +15,21 @@ from typing import Any
 from jinja2 import TemplateSyntaxError
 
 from .check import count, load_documents
+from .files import (
+    FileError,
+    explain,
+    is_folder,
+    read_input,
+    recover_folder,
+    staging_folder,
+    swap_folder,
+    write_new,
+)
 from .i18n.catalogs import LOCALES, Catalog, Translator, catalog_path, read_catalog
 from .problems import Problem
 from .reader.examples import AuctionExample, ExampleSet, PlayExample
 from .reader.pages import Page, Site, read_page, read_site
+from .reader.source import SourceError
 from .render import CompiledTemplates, Link, LocaleRenderer, language_name, make_environment, markdown_inline
 from .verify import AuctionSolution, Mismatch, PlaySolution, verify
 from .views import AuctionView, PlayView, auction_view, play_view
@@ -83,15 +93,23 @@ def load_project(root: Path, catalogs: bool = True) -> Project:
 def _check_templates(folder: Path, compiled: CompiledTemplates, problems: list[Problem]) -> None:
     """Compile every template, so that a syntax error is reported at its line before rendering."""
     env = make_environment(folder, compiled)
-    for path in sorted(folder.glob("*")):
-        if path.name.startswith(".") or path.suffix not in (".html", ".xml") or not path.is_file():
+    try:
+        paths = sorted(folder.glob("*"))
+    except OSError as error:
+        problems.append(Problem(TEMPLATES, 0, 0, explain(error)))
+        return
+    for path in paths:
+        if path.name.startswith(".") or path.suffix not in (".html", ".xml"):
             continue  # editors' swap and lock files, assets
         try:
             env.get_template(path.name)
         except TemplateSyntaxError as error:
             problems.append(Problem(f"{TEMPLATES}/{path.name}", error.lineno, 1, f"template syntax: {error.message}"))
-        except UnicodeDecodeError as error:
-            problems.append(Problem(f"{TEMPLATES}/{path.name}", 1, 1, f"not UTF-8 text: {error.reason}"))
+        except FileError as error:
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, error.message))
+        except SourceError as error:
+            line, column, message = error.problems[0]
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
 
 
 def page_href(slug: str) -> str:
@@ -112,7 +130,14 @@ class SiteRenderer:
             for locale in self.site.locales
         }
         self.renderers = {
-            locale: LocaleRenderer(self.templates, self.site, locale, translator, project.compiled)
+            locale: LocaleRenderer(
+                self.templates,
+                self.site,
+                locale,
+                translator,
+                project.compiled,
+                frozenset(page.title for page in project.pages),  # shown in the navigation's links
+            )
             for locale, translator in self.translators.items()
         }
         self.files: dict[str, bytes] = {}
@@ -182,8 +207,9 @@ class SiteRenderer:
         self.add("sitemap.xml", self.sitemap())
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
-            if asset.is_file() and not any(part.startswith(".") for part in relative.parts):
-                self.add(f"{ASSETS}/{relative.as_posix()}", asset.read_bytes())
+            if not is_folder(asset) and not any(part.startswith(".") for part in relative.parts):
+                name = f"{TEMPLATES}/{ASSETS}/{relative.as_posix()}"
+                self.add(f"{ASSETS}/{relative.as_posix()}", read_input(asset, name))
         return self.files
 
     def root_page(self) -> str:
@@ -199,7 +225,7 @@ class SiteRenderer:
         ]
         return env.get_template("root.html").render(
             site=self.site,
-            site_name=markdown_inline(self.site.name.msgid),
+            site_name=markdown_inline(self.site.name.msgid, links=False),
             languages=languages,
             alternates=self.alternates("index.html"),
         )
@@ -225,7 +251,12 @@ def _example_count(page: Page) -> int:
 def output_problem(root: Path, out: Path) -> str | None:
     """Why ``out`` may not receive the site, if it may not: a build replaces the whole folder, so
     it must be a folder of its own (a site built here before, or new, or empty)."""
-    target, project = out.resolve(), root.resolve()
+    try:
+        target, project = out.resolve(strict=False), root.resolve()
+        target.exists()
+    except (OSError, RuntimeError) as error:  # RuntimeError: a loop of symbolic links (Python 3.11, 3.12)
+        reason = explain(error) if isinstance(error, OSError) else "a loop of symbolic links: fix the link"
+        return f"--out {out}: {reason}"
     if target == project or project.is_relative_to(target):
         return f"--out {out}: this folder holds the project; choose one of its own, such as site/"
     for folder in (CONTENT, LOCALES, TEMPLATES, CACHE):
@@ -242,32 +273,23 @@ def output_problem(root: Path, out: Path) -> str | None:
 
 
 def write_site(files: dict[str, bytes], out: Path) -> None:
-    """Write the files into a new folder beside ``out``, then swap it in; the old site is removed
-    only once the new one is in place (and put back if the swap fails)."""
+    """Write the files into a new folder beside ``out``, then swap it in: at every instant ``out``
+    is the old site or the new one (see files.swap_folder); what a killed build left beside it is
+    cleaned up first (and git ignores it: ``.site.new-*.part``)."""
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    previous = None
+    staging = staging_folder(out)
     try:
         for name in sorted(files):
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(files[name])
-        (staging / MARKER).write_bytes(b"")
+            write_new(target, files[name])
+        write_new(staging / MARKER, b"")
         staging.chmod(0o755)
-        if out.exists():
-            previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            out.rename(previous / "site")
-        staging.rename(out)
+        swap_folder(staging, out)
     except BaseException:
-        if previous is not None and (previous / "site").exists() and not out.exists():
-            (previous / "site").rename(out)
         shutil.rmtree(staging, ignore_errors=True)
-        if previous is not None:
-            shutil.rmtree(previous, ignore_errors=True)
         raise
-    if previous is not None:
-        shutil.rmtree(previous, ignore_errors=True)
 
 
 def _template_location(error: BaseException, templates: Path) -> tuple[str, int]:
@@ -304,6 +326,12 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     if refusal is not None:
         report(f"error: {refusal}")
         return BuildResult(2)
+    if out is not None:
+        try:
+            recover_folder(out.absolute())  # a killed build's leftovers: the site put back, the rest removed
+        except OSError as error:
+            report(f"{out}: error: cannot put back the site a killed build left aside: {explain(error)}")
+            return BuildResult(2)
     project = load_project(root)
     if project.problems or project.mismatches:
         for problem in sorted(project.problems):
@@ -318,6 +346,10 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     renderer = SiteRenderer(project)
     try:
         files = renderer.render()
+    except FileError as error:  # an asset that cannot be read
+        report(error)
+        report("1 error; nothing written")
+        return BuildResult(2)
     except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
         name, line = _template_location(error, project.root / TEMPLATES)
         report(Problem(name, line, 1, f"template: {type(error).__name__}: {error}"))
@@ -332,8 +364,9 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     if out is not None:
         try:
             write_site(files, out)
-        except OSError as error:
-            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+        except (OSError, FileError) as error:
+            reason = explain(error) if isinstance(error, OSError) else error.message
+            report(f"{out}: error: cannot write the site: {reason}; nothing written")
             return BuildResult(2, files, warnings)
     assert project.site is not None
     pages = sum(1 for name in files if name.endswith(".html"))

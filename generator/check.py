@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from pathlib import Path
 
+from .files import FileError, is_folder, is_readable_file, write_files
 from .fix import fix_text
 from .problems import Problem
 from .reader.examples import ExampleSet
@@ -22,12 +20,12 @@ def expand(paths: list[str]) -> list[str]:
     files: list[str] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if name and is_folder(path):  # Path("") is the current folder: an empty name is refused on reading
             found = [
                 str(child)
                 for child in sorted(path.rglob("*"))
                 if child.suffix.lower() in EXAMPLE_SUFFIXES
-                and child.is_file()
+                and is_readable_file(child)
                 and not any(part.startswith(".") for part in child.relative_to(path).parts)
             ]
             files.extend(found or [name])
@@ -41,12 +39,16 @@ def load_documents(files: list[str], problems: list[Problem], base: Path | None 
     its problems and is left out."""
     documents = []
     for name in files:
+        if not name:
+            problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
+            continue
         try:
             documents.append(load(base / name if base else Path(name), name))
-        except FileNotFoundError:
-            problems.append(Problem(name, 1, 1, "no such file"))
-        except IsADirectoryError:
-            problems.append(Problem(name, 1, 1, "a folder with no example files (.yaml, .yml, .json)"))
+        except FileError as error:
+            folder = is_folder(base / name if base else Path(name))
+            problems.append(
+                Problem(name, 0, 0, "a folder with no example files (.yaml, .yml, .json)" if folder else error.message)
+            )
         except SourceError as error:
             problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
     return documents
@@ -81,7 +83,7 @@ def run_check(paths: list[str], fix: bool) -> int:
         print(f"{count(len(problems), 'error')} in the input; nothing checked{' or written' if fix else ''}")
         return 2
     if fix:
-        changed = 0
+        fixed: dict[Path, bytes] = {}
         for document in documents:
             answers = [
                 (example, verification.answers[example.id])
@@ -90,8 +92,14 @@ def run_check(paths: list[str], fix: bool) -> int:
             ]
             text = fix_text(document.text, answers, as_json=document.is_json)
             if text != document.text:
-                write_atomically(Path(document.path), "\ufeff" * document.bom + text)
-                changed += 1
+                fixed[Path(document.path)] = ("\ufeff" * document.bom + text).encode("utf-8")
+        try:
+            write_files(fixed)
+        except FileError as error:
+            print(error)
+            print("1 error; nothing written")
+            return 2
+        changed = len(fixed)
         print(
             f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
             f"{count(changed, 'file')} updated"
@@ -110,15 +118,3 @@ def run_check(paths: list[str], fix: bool) -> int:
 def count(number: int, noun: str) -> str:
     """``1 file``, ``2 files``: a count with its noun (the command line speaks English)."""
     return f"{number} {noun}{'s' * (number != 1)}"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace the file's text atomically (an interrupted fix never leaves half a file),
-    through a symbolic link and keeping the file's permissions."""
-    target = path.resolve()
-    mode = stat.S_IMODE(target.stat().st_mode)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)
-    os.chmod(temporary, mode)
-    os.replace(temporary, target)

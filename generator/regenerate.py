@@ -15,8 +15,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .build import CONTENT, load_project
-from .check import count, expand, load_documents, read_examples, write_atomically
+from .build import CONTENT, SITE_FILE, TEMPLATES, load_project
+from .check import count, expand, load_documents, read_examples
+from .files import FileError, output_problem, read_input, write_files
 from .fix import fix_text
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .i18n.extract import POT, template_catalog, update_catalogs, write_template
@@ -56,9 +57,13 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
     flagged = {}
     for code in codes:
         display = catalog_path(Path(LOCALES), code).as_posix()
-        if not (root / display).is_file():
+        if not os.path.lexists(root / display):
             continue
-        data = (root / display).read_bytes()
+        try:
+            data = read_input(root / display, display)
+        except FileError as error:
+            problems.append(Problem(display, 0, 0, error.message))
+            continue
         catalog = parse_po(data, display, problems, locale=code)
         if catalog is None:
             continue
@@ -98,13 +103,14 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
 
 def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input."""
-    if report is not None:
-        try:
-            report.open("a", encoding="utf-8").close()
-        except OSError as error:
-            print(f"error: cannot write the report {report}: {error.strerror or error}; nothing regenerated")
-            return 2
     names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
+    if report is not None:
+        inputs = [root / name for name in names] + [root / SITE_FILE, root / LOCALES / POT]
+        inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
+        problem = output_problem(report, str(report), inputs) or _inside_inputs(root, report)
+        if problem is not None:
+            print(f"{report}: error: {problem} (the report); nothing regenerated")
+            return 2
     problems: list[Problem] = []
     documents = load_documents(names, problems, root)
     pages: list[Page] = []
@@ -144,6 +150,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             print(problem)
         print(f"{count(len(problems), 'error')} in the input; nothing regenerated")
         return 2
+    written: dict[Path, bytes] = {}
     for document in documents:
         answers = [
             (example, verification.answers[example.id])
@@ -151,15 +158,25 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             if example.path == document.path and example.id in changed
         ]
         if answers:
-            write_atomically(
-                root / document.path,
-                "\ufeff" * document.bom + fix_text(document.text, answers, as_json=document.is_json),
-            )
-    for path, data in catalogs.items():
-        path.write_bytes(data)
-    if changed:
-        _refresh_translator_comments(root, list(site.locales) if site else [])
+            text = "\ufeff" * document.bom + fix_text(document.text, answers, as_json=document.is_json)
+            written[root / document.path] = text.encode("utf-8")
+    written.update(catalogs)
     flagged = sorted(path.parent.parent.name for path in catalogs)
+    if report is not None:
+        written[report] = markdown_report(changes, fuzzy, flagged).encode("utf-8")
+    try:
+        write_files(written, {path: os.path.relpath(path, root) for path in written if path != report})
+    except FileError as error:
+        print(error)
+        print("1 error; nothing regenerated")
+        return 2
+    try:
+        if changed:
+            _refresh_translator_comments(root, list(site.locales) if site else [])
+    except FileError as error:
+        print(error)
+        print("the answers are written; the translators' comments are not: run `i18n extract` and `i18n update`")
+        return 2
     for change in changes:
         print(f"{change.path}: {change.example}: {change.field}: {change.before} -> {change.after}")
     if changed:
@@ -174,9 +191,24 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             f"nothing changed: {count(len(examples.examples), 'example')} in "
             f"{count(sum(1 for d in documents if not is_site(d)), 'file')} already state what the engine computes"
         )
-    if report is not None:
-        report.write_text(markdown_report(changes, fuzzy, flagged), encoding="utf-8")
     return 0
+
+
+def _locale_codes(root: Path) -> list[str]:
+    """The locales that have a catalog folder (each catalog is an input the report may not replace)."""
+    try:
+        return sorted(entry.name for entry in (root / LOCALES).iterdir() if entry.is_dir())
+    except OSError:
+        return []
+
+
+def _inside_inputs(root: Path, report: Path) -> str | None:
+    """Why the report may not go where it is named: inside a folder the project reads."""
+    target = Path(os.path.realpath(report))
+    for folder in (CONTENT, LOCALES, TEMPLATES):
+        if target.is_relative_to(Path(os.path.realpath(root / folder))):
+            return f"inside the project's {folder}/, which regenerate reads: write the report elsewhere"
+    return None
 
 
 def _refresh_translator_comments(root: Path, codes: list[str]) -> None:

@@ -8,30 +8,57 @@ format strings escape their values unless they are markup we built (a card chip)
 from __future__ import annotations
 
 import functools
+import os
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import BaseLoader, BytecodeCache, Environment, FileSystemBytecodeCache, StrictUndefined, TemplateNotFound
 from jinja2.bccache import Bucket
+from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
+from .files import read_input
 from .i18n import terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
+from .reader.source import decode
 from .rules import RULESETS, Call, CallKind, Card, Game, Rank, Seat, Suit
 
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
-"""Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+LINK_SCHEMES = ("http", "https", "mailto")
+"""The only schemes a link may have; any other (``javascript:``, ``data:``, ``file:``...) is text."""
+
+
+def safe_link(url: str) -> bool:
+    """True for an ``http``, ``https`` or ``mailto`` link, or a relative one (no scheme)."""
+    scheme = _SCHEME.match(url.strip())
+    return scheme is None or scheme.group(1).lower() in LINK_SCHEMES
+
+
+def _markdown(links: bool) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).disable(["image"])
+    md.validateLink = safe_link  # type: ignore[method-assign]
+    if not links:  # the link's text stays, the link goes
+        md.add_render_rule("link_open", lambda *args: "")
+        md.add_render_rule("link_close", lambda *args: "")
+    return md
+
+
+_MARKDOWN = {True: _markdown(True), False: _markdown(False)}
+"""Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests);
+without links for text that is shown inside a link (the navigation's titles, the site's name)."""
 
 
 @functools.lru_cache(maxsize=4096)
-def markdown_inline(text: str) -> Markup:
+def markdown_inline(text: str, links: bool = True) -> Markup:
     """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text."""
-    return Markup(_MARKDOWN.renderInline(text))
+    return Markup(_MARKDOWN[links].renderInline(text))
 
 
 @functools.cache
@@ -73,11 +100,20 @@ class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
     def __init__(
-        self, templates: Path, site: Site, locale: str, translator: Translator, compiled: BytecodeCache | None = None
+        self,
+        templates: Path,
+        site: Site,
+        locale: str,
+        translator: Translator,
+        compiled: BytecodeCache | None = None,
+        inside_links: frozenset[Text] = frozenset(),
     ) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
+        self.inside_links = inside_links | {site.name}
+        """Texts shown inside a link somewhere (page titles in the navigation, the site's name in
+        the header): rendered without links everywhere, so that links never nest."""
         self.env = make_environment(templates, compiled)
         self.env.globals.update(
             _=self.gettext,
@@ -119,7 +155,8 @@ class LocaleRenderer:
 
     def markdown(self, text: Text) -> Markup:
         """A content string, translated, as inline Markdown."""
-        return markdown_inline(self.translator.gettext(Message(None, text.msgid), text.origin))
+        translated = self.translator.gettext(Message(None, text.msgid), text.origin)
+        return markdown_inline(translated, text not in self.inside_links)
 
     def term(self, message: Message) -> str:
         return self.translator.gettext(message)
@@ -191,10 +228,24 @@ class CompiledTemplates(BytecodeCache):
                 self.disk = None
 
 
+class TemplateFiles(BaseLoader):
+    """The templates folder, read through the one guarded reader (regular files only, size
+    bounded, ``FileError`` for an OS error, ``SourceError`` at the byte that is not UTF-8)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))
+        if not os.path.lexists(path):
+            raise TemplateNotFound(template)
+        return decode(read_input(path, f"templates/{template}")), str(path), lambda: True
+
+
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
     return Environment(
-        loader=FileSystemLoader(str(templates)),
+        loader=TemplateFiles(templates),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

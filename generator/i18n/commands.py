@@ -9,13 +9,16 @@ A catalog that cannot be read is reported at FILE:LINE and nothing is written ov
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from babel import Locale
 from babel.core import UnknownLocaleError
+from babel.messages.catalog import Catalog as BabelCatalog
 
 from ..build import SITE_FILE, load_project
+from ..files import FileError, read_input, write_file
 from ..problems import Problem
 from ..reader.pages import LOCALE_PATTERN, Site
 from ..reader.source import Map, Scalar, SourceError, load, parse
@@ -48,7 +51,12 @@ def _extract(root: Path) -> bool:
         _report(project.problems, "the content must build before its messages are extracted; nothing written")
         return False
     catalog = template_catalog(root, project.pages, project.site.name, project.views)
-    changed = write_template(root / LOCALES, catalog)
+    try:
+        changed = write_template(root / LOCALES, catalog)
+    except FileError as error:
+        print(error)
+        print("1 error; nothing written")
+        return False
     print(f"{LOCALES}/{POT}: {len(catalog)} messages{'' if changed else ', unchanged'}")
     return True
 
@@ -59,15 +67,20 @@ def run_extract(root: Path) -> int:
 
 
 def _template_ready(root: Path) -> bool:
-    if (root / LOCALES / POT).is_file():
-        return True
+    if os.path.lexists(root / LOCALES / POT):
+        return True  # or it cannot be read, which its reader reports
     print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
     return False
 
 
 def _update(root: Path, codes: list[str]) -> int:
     problems: list[Problem] = []
-    changed = update_catalogs(root / LOCALES, codes, problems)
+    try:
+        changed = update_catalogs(root / LOCALES, codes, problems)
+    except FileError as error:
+        print(error)
+        print("1 error; no catalog updated")
+        return 2
     if problems:
         return _report(problems, "no catalog updated")
     print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
@@ -86,6 +99,8 @@ def canonical_locale(code: str) -> str:
     """The locale code as the site writes it (``pt-BR`` → ``pt_BR``); ``ValueError`` unless CLDR
     knows exactly that locale."""
     written = code.strip().replace("-", "_")
+    if not written:
+        raise ValueError("an empty locale code: write a code such as de, pt_BR or sr_Latn")
     try:
         name = str(Locale.parse(written))
     except (UnknownLocaleError, ValueError) as error:
@@ -165,7 +180,7 @@ class Stats:
 
 def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) -> list[Stats]:
     """Each locale's counts against the template's messages."""
-    template = parse_po((root / LOCALES / POT).read_bytes(), f"{LOCALES}/{POT}", problems)
+    template = _parse(root / LOCALES / POT, f"{LOCALES}/{POT}", problems)
     if template is None:
         return []
     keys = [
@@ -177,8 +192,8 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     for code, state in locales.items():
         display = catalog_path(Path(LOCALES), code).as_posix()
         path = root / display
-        catalog = parse_po(path.read_bytes(), display, problems) if path.is_file() else None
-        if path.is_file() and catalog is None:
+        catalog = _parse(path, display, problems) if os.path.lexists(path) else None
+        if os.path.lexists(path) and catalog is None:
             continue
         translated = fuzzy = 0
         missing = []
@@ -194,6 +209,15 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
             missing.append(f"{where}: {'fuzzy' if done else 'untranslated'}: {msgid[:60]!r}")
         stats.append(Stats(code, state, translated, fuzzy, len(keys) - translated - fuzzy, tuple(missing)))
     return stats
+
+
+def _parse(path: Path, display: str, problems: list[Problem]) -> BabelCatalog | None:
+    """A catalog read and parsed; None, with problems, when it cannot be."""
+    try:
+        return parse_po(read_input(path, display), display, problems)
+    except FileError as error:
+        problems.append(Problem(display, 0, 0, error.message))
+        return None
 
 
 def run_stats(root: Path, strict: bool, as_json: bool) -> int:
@@ -269,7 +293,9 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
     display = SITE_FILE
     try:
         document = load(path, display)
-    except (OSError, SourceError) as error:
+    except FileError as error:
+        return f"{display}: error: cannot edit the site's configuration: {error.message}"
+    except SourceError as error:
         return f"{display}:1:1: error: cannot edit the site's configuration: {error}"
     root = document.root
     locales = root.get("locales") if isinstance(root, Map) else None
@@ -301,7 +327,10 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
             "to `locales:` safely: write it there by hand"
         )
     if not check_only:
-        path.write_text(("\ufeff" if document.bom else "") + text, encoding="utf-8", newline="")
+        try:
+            write_file(path, (("\ufeff" if document.bom else "") + text).encode("utf-8"), display)
+        except FileError as error:
+            return str(error)
     return None
 
 

@@ -8,6 +8,7 @@ Babel: new messages added, changed ones fuzzy with the previous source kept, rem
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,6 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import babel_extract
 
+from ..files import FileError, explain, read_input, write_file, write_files
 from ..problems import Problem
 from ..reader.pages import Block, ExampleBlock, Figure, Items, Note, Page, Text
 from ..rules import Seat
@@ -140,12 +142,22 @@ def _same_messages(old: bytes, new: bytes) -> bool:
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
-    """Write ``data`` unless the file already says the same (dates aside); True when written."""
-    if path.is_file() and _same_messages(path.read_bytes(), data):
+    """Write ``data`` unless the file already says the same (dates aside); True when written.
+    ``FileError`` when it cannot be read or written (the file is then as it was)."""
+    if os.path.lexists(path) and _same_messages(read_input(path, _display(path)), data):
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileError(_display(path.parent), explain(error)) from None
+    write_file(path, data, _display(path))
     return True
+
+
+def _display(path: Path) -> str:
+    """A catalog's name as messages give it: from the project's ``locales/`` folder."""
+    parts = path.parts
+    return "/".join(parts[len(parts) - 1 - parts[::-1].index(LOCALES) :]) if LOCALES in parts else str(path)
 
 
 def write_template(locales: Path, catalog: Catalog) -> bool:
@@ -175,15 +187,24 @@ def new_catalog(code: str) -> bytes:
 def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog (creating it if needed); the locales changed.
 
-    Every catalog is read first: if one cannot be read, problems are added and nothing is written.
+    Every catalog is read first: if one cannot be read, problems are added and nothing is written;
+    then all are written or none (``FileError``).
     """
-    template_path = locales / POT
-    template = parse_po(template_path.read_bytes(), f"{LOCALES}/{POT}", problems)
+    try:
+        template = parse_po(read_input(locales / POT, f"{LOCALES}/{POT}"), f"{LOCALES}/{POT}", problems)
+    except FileError as error:
+        problems.append(Problem(f"{LOCALES}/{POT}", 0, 0, error.message))
+        template = None
     merged: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
-        data = path.read_bytes() if path.is_file() else new_catalog(code)
-        catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+        display = catalog_path(Path(LOCALES), code).as_posix()
+        try:
+            data = read_input(path, display) if os.path.lexists(path) else new_catalog(code)
+        except FileError as error:
+            problems.append(Problem(display, 0, 0, error.message))
+            continue
+        catalog = parse_po(data, display, problems, locale=code)
         if catalog is not None and template is not None:
             # Babel keeps a fuzzy message's previous source only when the source changes now;
             # a message still fuzzy from an earlier update keeps it here.
@@ -195,4 +216,14 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
             merged[path] = po_bytes(catalog)
     if problems:
         return []
-    return [code for code, (path, data) in zip(codes, merged.items(), strict=True) if write_if_changed(path, data)]
+    changed: dict[Path, bytes] = {}
+    for path, data in merged.items():
+        if not (path.is_file() and _same_messages(read_input(path, _display(path)), data)):
+            changed[path] = data
+    for path in changed:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise FileError(_display(path.parent), explain(error)) from None
+    write_files(changed, {path: _display(path) for path in changed})  # all or none
+    return [code for code, path in zip(codes, merged, strict=True) if path in changed]
