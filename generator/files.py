@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -158,32 +159,59 @@ def write_file(path: Path, data: bytes, display: str | None = None, inputs: Iter
 def write_files(
     files: Mapping[Path, bytes], displays: Mapping[Path, str | None] | None = None, inputs: Iterable[Path] = ()
 ) -> None:
-    """Replace (or create) several files: each is staged beside its target first, then all are
-    renamed over their targets; if staging any fails, none is changed."""
+    """Replace (or create) several files, all or none: each is staged beside its target first,
+    then all are renamed over their targets; if a rename fails, those done are undone (each old
+    file was kept as a hard link until the end)."""
     inputs = list(inputs)
-    staged: list[tuple[str, Path]] = []
+    names = {path: (displays or {}).get(path) or str(path) for path in files}
+    staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
+    done: list[tuple[str, str, str | None]] = []
+    for folder in {os.path.dirname(os.path.realpath(path)) for path in files}:
+        _remove_stale(Path(folder))  # first: a killed run's link to an old file would count as a hard link
     try:
         for path, data in files.items():
-            name = (displays or {}).get(path) or str(path)
-            problem = output_problem(path, name, inputs)
+            problem = output_problem(path, names[path], inputs)
             if problem is not None:
-                raise FileError(name, problem)
-            staged.append((_stage(Path(os.path.realpath(path)), data, name), path))
-        for temporary, path in staged:
+                raise FileError(names[path], problem)
             target = os.path.realpath(path)
+            temporary = _stage(Path(target), data, names[path])
+            staged.append((temporary, target, _keep_old(target, temporary)))
+        for (temporary, target, old), path in zip(staged, files, strict=True):
             try:
                 os.rename(temporary, target)
             except OSError as error:
-                raise FileError((displays or {}).get(path) or str(path), explain(error)) from None
+                raise FileError(names[path], explain(error)) from None
+            done.append((temporary, target, old))
             _sync_folder(os.path.dirname(target))
+    except BaseException:
+        for _, target, old in reversed(done):  # put each old file back (a new one is removed)
+            try:
+                os.rename(old, target) if old is not None else os.unlink(target)
+            except OSError:
+                pass
+        raise
     finally:
-        for temporary, _ in staged:
+        for temporary, _, old in staged:
             _remove(temporary)
+            if old is not None:
+                _remove(old)
+
+
+def _keep_old(target: str, temporary: str) -> str | None:
+    """A hard link to the file about to be replaced, to put it back if the run fails; None when
+    there is no such file (or the file system has no hard links)."""
+    if not os.path.lexists(target):
+        return None
+    old = temporary[: -len(PARTIAL)] + ".old" + PARTIAL
+    try:
+        os.link(target, old)
+    except OSError:
+        return None
+    return old
 
 
 def _stage(target: Path, data: bytes, name: str) -> str:
     """Write ``data`` into a new file beside ``target`` with its owner and mode; its path."""
-    _remove_stale(target.parent, f".{target.name}.")
     try:
         existing = os.stat(target)
     except FileNotFoundError:
@@ -199,7 +227,12 @@ def _stage(target: Path, data: bytes, name: str) -> str:
             if existing is not None:
                 os.fchmod(handle, stat.S_IMODE(existing.st_mode))
                 if (existing.st_uid, existing.st_gid) != _owner(handle):
-                    os.fchown(handle, existing.st_uid, existing.st_gid)
+                    try:
+                        os.fchown(handle, existing.st_uid, existing.st_gid)
+                    except PermissionError:
+                        raise FileError(
+                            name, "cannot keep the file's owner (it belongs to another user): run as its owner"
+                        ) from None
             else:
                 mask = os.umask(0)
                 os.umask(mask)
@@ -212,10 +245,6 @@ def _stage(target: Path, data: bytes, name: str) -> str:
             os.close(handle)
     except OSError as error:
         _remove(temporary)
-        if error.errno == errno.EPERM and existing is not None:
-            raise FileError(
-                name, "cannot keep the file's owner (it belongs to another user): run as its owner"
-            ) from None
         raise FileError(name, explain(error)) from None
     except BaseException:
         _remove(temporary)
@@ -273,21 +302,26 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _leftover_pid(name: str, prefix: str) -> int | None:
-    """The process id in a leftover's name (``PREFIX PID-...``), or None if it is not one of ours."""
-    digits = name[len(prefix) :].split("-", 1)[0]
-    return int(digits) if name.startswith(prefix) and digits.isdigit() and len(digits) < 10 else None
+_LEFTOVER = re.compile(r"\A\..*?[.-](\d{1,9})-\w+(?:\.old)?" + re.escape(PARTIAL) + r"\Z")
+"""What this module names a file or folder it is writing: ``.NAME.PID-RANDOM.part`` (and
+``.old.part``), ``.SITE.new-PID-RANDOM.part``, ``.SITE.old-PID-RANDOM.part``."""
 
 
-def _remove_stale(folder: Path, prefix: str, suffix: str = PARTIAL) -> None:
-    """Remove what a killed run left beside its targets (files or folders named after a dead process)."""
+def _leftover_pid(name: str) -> int | None:
+    """The process id in a leftover's name, or None if it is not one of ours."""
+    found = _LEFTOVER.match(name)
+    return int(found.group(1)) if found else None
+
+
+def _remove_stale(folder: Path) -> None:
+    """Remove what killed runs left in ``folder`` (files or folders named after a dead process)."""
     try:
         names = os.listdir(folder)
     except OSError:
         return
     for name in names:
-        pid = _leftover_pid(name, prefix)
-        if pid is None or not name.endswith(suffix) or _alive(pid):
+        pid = _leftover_pid(name)
+        if pid is None or _alive(pid):
             continue
         path = folder / name
         if path.is_dir() and not path.is_symlink():
@@ -326,11 +360,10 @@ def recover_folder(out: Path) -> None:
     except OSError:
         return  # no folder yet (or none readable): nothing was left there
     for name in names:
-        pid = _leftover_pid(name, f".{out.name}.old-")
-        if pid is not None and name.endswith(PARTIAL) and not _alive(pid) and not os.path.lexists(out):
+        pid = _leftover_pid(name) if name.startswith(f".{out.name}.old-") else None
+        if pid is not None and not _alive(pid) and not os.path.lexists(out):
             os.rename(out.parent / name, out)
-    _remove_stale(out.parent, f".{out.name}.new-")
-    _remove_stale(out.parent, f".{out.name}.old-")
+    _remove_stale(out.parent)
 
 
 def swap_folder(new: Path, out: Path) -> None:

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from jinja2 import BaseLoader, BytecodeCache, Environment, FileSystemBytecodeCache, StrictUndefined, TemplateNotFound
+from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from .files import read_input
+from .files import FileError, read_input, write_file
 from .i18n import terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
@@ -197,35 +197,48 @@ class LocaleRenderer:
 
 class CompiledTemplates(BytecodeCache):
     """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
-    when ``folder`` is writable, kept there between builds. Jinja keys each entry by the
-    template's source, so an edited template is compiled again."""
+    when ``folder`` is writable, kept there between builds (read and written through files.py).
+    Jinja keys each entry by the template's source, so an edited template is compiled again; an
+    entry that does not read back (damaged, of another Python) is as if absent."""
 
     def __init__(self, folder: Path | None) -> None:
         self.memory: dict[str, bytes] = {}
-        self.disk: FileSystemBytecodeCache | None = None
+        self.folder: Path | None = None
         if folder is not None:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                self.disk = FileSystemBytecodeCache(str(folder))
+                self.folder = folder
             except OSError:
-                self.disk = None  # a read-only project builds as well, only slower
+                self.folder = None  # a read-only project builds as well, only slower
+
+    def _path(self, bucket: Bucket) -> Path:
+        assert self.folder is not None
+        return self.folder / f"__jinja2_{bucket.key}.cache"
 
     def load_bytecode(self, bucket: Bucket) -> None:
         data = self.memory.get(bucket.key)
-        if data is not None:
+        if data is None and self.folder is not None:
+            try:
+                data = read_input(self._path(bucket))
+            except FileError:
+                return  # not compiled yet
+        if data is None:
+            return
+        try:
             bucket.bytecode_from_string(data)
-        elif self.disk is not None:
-            self.disk.load_bytecode(bucket)
-            if bucket.code is not None:
-                self.memory[bucket.key] = bucket.bytecode_to_string()
+        except Exception:  # damaged or foreign: compile again  # noqa: BLE001
+            bucket.reset()
+        if bucket.code is not None:
+            self.memory[bucket.key] = data
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self.memory[bucket.key] = bucket.bytecode_to_string()
-        if self.disk is not None:
+        data = bucket.bytecode_to_string()
+        self.memory[bucket.key] = data
+        if self.folder is not None:
             try:
-                self.disk.dump_bytecode(bucket)
-            except OSError:
-                self.disk = None
+                write_file(self._path(bucket), data)
+            except FileError:
+                self.folder = None
 
 
 class TemplateFiles(BaseLoader):

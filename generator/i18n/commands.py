@@ -138,9 +138,16 @@ def run_add(root: Path, code: str) -> int:
     if problem:
         print(problem)
         return 2
+    catalog = root / catalog_path(Path(LOCALES), name)
+    created = not os.path.lexists(catalog)
     if not _extract(root) or _update(root, [name]):
         return 2
-    set_locale_state(root / SITE_FILE, name, "draft")
+    problem = set_locale_state(root / SITE_FILE, name, "draft")
+    if problem:  # the locale is not registered: its new catalog goes too, leaving the project as it was
+        if created:
+            catalog.unlink(missing_ok=True)
+        print(problem)
+        return 2
     locale = Locale.parse(name)
     print(
         f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
