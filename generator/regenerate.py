@@ -107,9 +107,9 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     if report is not None:
         inputs = [root / name for name in names] + [root / SITE_FILE, root / LOCALES / POT]
         inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
-        problem = output_problem(report, str(report), inputs) or _inside_inputs(root, report)
-        if problem is not None:
-            print(f"{report}: error: {problem} (the report); nothing regenerated")
+        refusal = output_problem(report, str(report), inputs) or _inside_inputs(root, report)
+        if refusal is not None:
+            print(f"{report}: error: {refusal} (the report); nothing regenerated")
             return 2
     problems: list[Problem] = []
     documents = load_documents(names, problems, root)

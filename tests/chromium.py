@@ -18,7 +18,7 @@ def start_chromium():  # -> selenium.webdriver.Chrome
     from selenium.webdriver.chrome.service import Service
 
     if not Path(CHROMIUM).exists() or not Path(CHROMEDRIVER).exists():
-        pytest.fail("headless Chromium is needed: apt-get install chromium chromium-driver (see .ci/run)")
+        pytest.fail("headless Chromium is needed: run ./setup (it installs chromium and chromium-driver)")
     options = Options()
     options.binary_location = CHROMIUM
     for argument in (

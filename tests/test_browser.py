@@ -16,6 +16,8 @@ from .conftest import ROOT
 from .pagetext import document_lines, missing_lines
 from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS
 
+pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
+
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 WIDTHS = {"phone": 390, "desktop": 1280}
 

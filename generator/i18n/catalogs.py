@@ -98,16 +98,16 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
         )
         return None
     before = len(problems)
-    for message in list(po) + list(po.obsolete.values()):
-        _restore_previous(message)
-        for text in (message.context or "", *_strings(message.id), *_strings(message.string)):
+    for entry in list(po) + list(po.obsolete.values()):
+        _restore_previous(entry)
+        for text in (entry.context or "", *_strings(entry.id), *_strings(entry.string)):
             if bad := CONTROL.search(text):
                 problems.append(
                     Problem(
                         display,
-                        message.lineno or 1,
+                        entry.lineno or 1,
                         1,
-                        f"the control character U+{ord(bad.group()):04X} in {_strings(message.id)[0][:60]!r} "
+                        f"the control character U+{ord(bad.group()):04X} in {_strings(entry.id)[0][:60]!r} "
                         "is not allowed in any text: remove it",
                     )
                 )
@@ -147,8 +147,8 @@ def _header_lines(data: bytes) -> dict[str, tuple[int, str]]:
     for entry in text.split("\n"):
         name, colon, value = entry.partition(":")
         if colon:
-            line = max((number for start, number in starts if start <= offset), default=1)
-            fields.setdefault(name.strip().lower(), (line, value.strip()))
+            begins = max((number for start, number in starts if start <= offset), default=1)
+            fields.setdefault(name.strip().lower(), (begins, value.strip()))
         offset += len(entry) + 1
     return fields
 
@@ -251,9 +251,9 @@ def read_catalog(
     cached = cache / f"{locale}.json" if cache is not None else None
     found = _read_cache(cached, digest) if cached is not None else None
     if found is not None:
-        header, entries = found
+        header, kept = found
         plural = _plural_rule(header, display, _header_lines(data).get("plural-forms", (1, ""))[0], problems)
-        return Catalog(locale, display, entries, plural) if plural is not None else None
+        return Catalog(locale, display, kept, plural) if plural is not None else None
     po = parse_po(data, display, problems)
     if po is None:
         return None
@@ -264,8 +264,8 @@ def read_catalog(
     for message in po:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+        strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
         key: Key = (message.context, ids[0])
         line = message.lineno or 1
         if not all(strings):  # untranslated: kept for its line, which a warning cites

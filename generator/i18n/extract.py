@@ -16,7 +16,6 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from jinja2.ext import babel_extract
 
 from ..files import FileError, explain, read_input, write_file, write_files
 from ..problems import Problem
@@ -89,7 +88,9 @@ def _block_messages(block: Block, views: dict[str, PlayView | AuctionView]) -> I
         yield block.explanation, [f"Explanation of example {block.example.id}. {setup}"]
     elif isinstance(block, Figure):
         setup = describe(views[block.example.id])
-        contract = f"{_name(block.taker)}'s contract {block.contract.value} in {_SUITS[block.contract.suit.code()]}"
+        suit = block.contract.suit
+        assert suit is not None  # the reader accepts a bid only, and every bid names its suit
+        contract = f"{_name(block.taker)}'s contract {block.contract.value} in {_SUITS[suit.code()]}"
         yield block.alt, [f"Alternative text of the picture of the app's screen ({contract}). {setup}"]
         yield block.caption, ["Caption of the picture of the app's screen."]
     elif isinstance(block, Items):
@@ -110,7 +111,7 @@ def template_catalog(
     for path in sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml")):
         with path.open("rb") as stream:
             for line, message, comments, context in extract(
-                babel_extract, stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
+                "jinja2.ext:babel_extract", stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
             ):
                 catalog.add(
                     message,

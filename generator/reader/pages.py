@@ -301,7 +301,8 @@ class _ContentReader:
         title = self.text(root.get("title"), "title")
         summary = self.blocks(root.get("summary"), "summary")
         sections: list[Section] = []
-        for item in self.reader.items(root.get("sections"), "sections") or [] if root.get("sections") else []:
+        sections_node = root.get("sections")
+        for item in self.reader.items(sections_node, "sections") or [] if sections_node else []:
             section = self.fields(item, "section", ("heading", "content"))
             if section is None:
                 continue
@@ -343,7 +344,7 @@ class _ContentReader:
         pages_node = root.get("pages")
         if isinstance(pages_node, Seq) and not pages_node.items:
             self.reader.error(pages_node, "pages: none: list the page files, such as [bidding, allowed-cards]")
-        for item in self.reader.items(root.get("pages"), "pages") or [] if root.get("pages") else []:
+        for item in self.reader.items(pages_node, "pages") or [] if pages_node else []:
             slug = self.reader.text(item, "pages")
             if slug is not None and not SLUG_PATTERN.match(slug):
                 self.reader.error(item, f"pages: {slug!r}: a page is named by its file, such as bidding")
@@ -357,11 +358,10 @@ class _ContentReader:
 
     def base_url(self, node: Node | None) -> str | None:
         value = self.reader.text(node, "base_url") if node is not None else None
-        if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
+        if node is not None and value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
             self.reader.error(
                 node,
-                f"base_url: {value!r}: write the address the site is published at, "  # type: ignore[arg-type]
-                "such as https://help.example.com/",
+                f"base_url: {value!r}: write the address the site is published at, such as https://help.example.com/",
             )
             return None
         return None if value is None else value.rstrip("/") + "/"

@@ -11,7 +11,7 @@ import codecs
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -177,7 +177,7 @@ def _escaped_control(text: str, scalar: Scalar) -> tuple[int, int, str]:
 def parse(text: str, language: str = "YAML") -> Node | None:
     """Build the located tree of one YAML (or JSON) document; ``SourceError`` lists what is wrong."""
     problems: list[tuple[int, int, str]] = []
-    stack: list[tuple[yaml.Event, list]] = []  # open collections and their children so far
+    stack: list[tuple[Any, list]] = []  # open collections (the parser's untyped events) and their children so far
     children: list = []  # the children of the innermost open collection (or the root)
     documents = 0
     bad = character_problem(text)  # before libyaml, which counts its position in bytes

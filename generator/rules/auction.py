@@ -71,11 +71,12 @@ class Call:
 
     def code(self) -> str:
         """The canonical text form, which :meth:`parse` reads back."""
+        word = self.kind.value  # read before the narrowing below, after which mypy types it Any
         if self.kind is CallKind.BID:
             return f"{contract_code(self.value or 0)} {self.suit}"
         if self.suit is not None:
-            return f"{self.kind.value} {self.suit}"
-        return self.kind.value
+            return f"{word} {self.suit}"
+        return word
 
     def __repr__(self) -> str:
         return f"Call.parse({self.code()!r})"
