@@ -110,6 +110,8 @@ def _check_templates(folder: Path, compiled: CompiledTemplates, problems: list[P
         except SourceError as error:
             line, column, message = error.problems[0]
             problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
+        except RecursionError:  # Jinja's parser recurses once per nested block or parenthesis
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, "nested too deeply to compile: flatten it"))
 
 
 def page_href(slug: str) -> str:

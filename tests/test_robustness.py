@@ -207,6 +207,15 @@ def test_a_bad_byte_in_a_template_is_reported_where_it_is(project: Path) -> None
     assert "templates/page.html:5:3: error: not UTF-8 text" in " ".join(lines), lines
 
 
+@pytest.mark.parametrize(
+    "source", ["{% if x %}" * 3000 + "{% endif %}" * 3000, "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}"]
+)
+def test_a_template_nested_too_deeply_is_an_error(project: Path, source: str) -> None:
+    (project / "templates/deep.html").write_text(source, encoding="utf-8")
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 2 and "templates/deep.html: error: nested too deeply" in lines[0], lines
+
+
 # Numbers from the input are bounded --------------------------------------------------------------
 
 
@@ -249,11 +258,16 @@ def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural:
     assert any(x.startswith(f"{CATALOG}:{line}:") and message in x for x in lines), lines
 
 
-def test_a_catalog_that_does_not_say_utf8_is_refused_at_its_header_line(project: Path) -> None:
+def test_a_catalog_that_does_not_say_utf8_is_refused_at_its_header_line(project: Path, run_cli) -> None:
     line = header(project, "charset=utf-8", "charset=ISO-8859-1")
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2
     assert any(x.startswith(f"{CATALOG}:{line}:") and "charset" in x and "UTF-8" in x for x in lines), lines
+    before = tree(project / "locales")
+    assert run_cli("i18n", "extract", "-C", str(project))[0] == 0
+    code, output = run_cli("i18n", "update", "-C", str(project))  # the hint's next step refuses too
+    assert code == 2 and f"{CATALOG}:{line}:1: error: the header says charset=ISO-8859-1" in output, output
+    assert tree(project / "locales")[CATALOG.removeprefix("locales/")] == before[CATALOG.removeprefix("locales/")]
 
 
 def test_duplicate_catalog_entries_are_reported(project: Path) -> None:
@@ -277,6 +291,14 @@ def test_a_cache_of_another_shape_is_ignored(project: Path) -> None:
         cache.write_text(json.dumps(shape), encoding="utf-8")
         result, lines = run_build(project, None, strict=False)
         assert result.code == 0, (shape, lines)
+    from jinja2.bccache import bc_magic
+
+    compiled = sorted((project / ".cache/templates").iterdir())
+    assert compiled
+    for path in compiled:  # the right header, then a checksum and code that do not read back
+        path.write_bytes(bc_magic + b"\x80\x04garbage")
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 0, lines
 
 
 def test_a_long_previous_msgid_is_written_and_read_back_whole(tmp_path: Path) -> None:

@@ -317,7 +317,7 @@ def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | Non
     return stored[1], entries
 
 
-_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+".*"|".*"|)\s*\Z')
+_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
 
 
 def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool:
