@@ -37,8 +37,11 @@ class Faults:
         error: int = errno.ENOSPC,
         kill: bool = False,
         unreadable: Callable[[str], bool] = lambda path: False,
+        exchange: bool = True,
     ) -> None:
         self.at, self.error, self.kill, self.unreadable = at, error, kill, unreadable
+        self.exchange = exchange
+        """False: as on a system without an atomic exchange of two paths (two renames instead)."""
         self.count = 0
         self.log: list[str] = []
 
@@ -83,7 +86,7 @@ def injected(faults: Faults) -> Iterator[Faults]:
 
     def exchange(a: Path, b: Path) -> bool:
         faults.point("exchange", b)
-        return real_exchange(a, b)
+        return faults.exchange and real_exchange(a, b)
 
     files.os, files.exchange = faults.stand_in(), exchange  # type: ignore[assignment]
     try:
@@ -92,7 +95,7 @@ def injected(faults: Faults) -> Iterator[Faults]:
         files.os, files.exchange = real_os, real_exchange  # type: ignore[assignment]
 
 
-def run_killed(argv: list[str], at: int, log: Path) -> int:
+def run_killed(argv: list[str], at: int, log: Path, exchange: bool = True) -> int:
     """Run ``python -m generator ARGV`` in a forked child killed at write point ``at`` (as
     ``kill -9`` would: nothing after it runs); its exit code (137 when killed), its output in ``log``."""
     pid = os.fork()
@@ -103,7 +106,7 @@ def run_killed(argv: list[str], at: int, log: Path) -> int:
                 sys.stdout = sys.stderr = out
                 from generator.__main__ import main as generator
 
-                with injected(Faults(at=at, kill=True)):
+                with injected(Faults(at=at, kill=True, exchange=exchange)):
                     code = generator(argv)
                 out.flush()
         finally:
