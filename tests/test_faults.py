@@ -230,6 +230,7 @@ UNREADABLE = {
     "pot": ("locales/messages.pot", ["i18n", "update"]),
     "catalog-update": ("locales/ru/LC_MESSAGES/messages.po", ["i18n", "update"]),
     "catalog-stats": ("locales/bg/LC_MESSAGES/messages.po", ["i18n", "stats"]),
+    "template-extract": ("templates/page.html", ["i18n", "extract"]),
 }
 
 

@@ -346,7 +346,7 @@ def test_a_link_in_a_page_title_is_not_nested_in_the_navigation_link(project: Pa
         assert "<a" not in anchor, anchor
 
 
-@pytest.mark.parametrize("escape", ["\\0", "\\x07", "\\u0085", "\\e", "\\u202E"])
+@pytest.mark.parametrize("escape", ["\\0", "\\x07", "\\u0085", "\\e", "\\u202E", "&#x202E;", "&#8232;", "&#0;"])
 def test_a_control_character_is_refused_however_it_is_written(project: Path, escape: str) -> None:
     edit(project / "content/bidding.yaml", "title: Take, pass, coinche", f'title: "Take,{escape} pass"')
     result, lines = run_build(project, None, strict=False)
@@ -354,8 +354,9 @@ def test_a_control_character_is_refused_however_it_is_written(project: Path, esc
     assert any(x.startswith("content/bidding.yaml:4:14: error: ") and "control character" in x for x in lines), lines
 
 
-def test_a_control_character_in_a_translation_is_refused(project: Path) -> None:
-    edit(project / CATALOG, 'msgstr "La Belote francesa"', 'msgstr "La Belote\\a francesa"')
+@pytest.mark.parametrize("written", ["\\a", "&#x202e;", "\x1b"])
+def test_a_control_character_in_a_translation_is_refused(project: Path, written: str) -> None:
+    edit(project / CATALOG, 'msgstr "La Belote francesa"', f'msgstr "La Belote{written} francesa"')
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2 and any(CATALOG in x and "control character" in x for x in lines), lines
 

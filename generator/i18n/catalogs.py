@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..files import FileError, read_input, write_file
 from ..problems import Problem
-from ..reader.source import CONTROL
+from ..reader.source import CONTROL, control_character
 from .terms import Message
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
@@ -101,13 +101,13 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
     for entry in list(po) + list(po.obsolete.values()):
         _restore_previous(entry)
         for text in (entry.context or "", *_strings(entry.id), *_strings(entry.string)):
-            if bad := CONTROL.search(text):
+            if (code := control_character(text)) is not None:
                 problems.append(
                     Problem(
                         display,
                         entry.lineno or 1,
                         1,
-                        f"the control character U+{ord(bad.group()):04X} in {_strings(entry.id)[0][:60]!r} "
+                        f"the control character U+{code:04X} in {_strings(entry.id)[0][:60]!r} "
                         "is not allowed in any text: remove it",
                     )
                 )

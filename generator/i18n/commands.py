@@ -50,8 +50,8 @@ def _extract(root: Path) -> bool:
             print(mismatch)
         _report(project.problems, "the content must build before its messages are extracted; nothing written")
         return False
-    catalog = template_catalog(root, project.pages, project.site.name, project.views)
     try:
+        catalog = template_catalog(root, project.pages, project.site.name, project.views)
         changed = write_template(root / LOCALES, catalog)
     except FileError as error:
         print(error)

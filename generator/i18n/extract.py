@@ -8,6 +8,7 @@ Babel: new messages added, changed ones fuzzy with the previous source kept, rem
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -109,17 +110,17 @@ def template_catalog(
         catalog.add(text.msgid, locations=[(text.path, text.line)], auto_comments=comments)
     templates = root / "templates"
     for path in sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml")):
-        with path.open("rb") as stream:
-            for line, message, comments, context in extract(
-                "jinja2.ext:babel_extract", stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
-            ):
-                catalog.add(
-                    message,
-                    locations=[(path.relative_to(root).as_posix(), line)],
-                    auto_comments=comments,
-                    context=context,
-                    flags=["python-format"] if "%(" in str(message) else [],
-                )
+        source = io.BytesIO(read_input(path, path.relative_to(root).as_posix()))  # FileError: cannot be read
+        for line, message, comments, context in extract(
+            "jinja2.ext:babel_extract", source, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
+        ):
+            catalog.add(
+                message,
+                locations=[(path.relative_to(root).as_posix(), line)],
+                auto_comments=comments,
+                context=context,
+                flags=["python-format"] if "%(" in str(message) else [],
+            )
     for term in TERMS:
         catalog.add(
             term.msgid,

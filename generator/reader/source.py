@@ -158,20 +158,46 @@ def character_problem(text: str) -> tuple[int, int, str] | None:
     return line, column, f"the control character U+{ord(found.group()):04X} is not allowed: remove it"
 
 
-def _escaped_control(text: str, scalar: Scalar) -> tuple[int, int, str]:
-    """Where a quoted scalar writes a control character as an escape (``"\\0"``), and what to do."""
-    bad = CONTROL.search(scalar.value)
-    assert bad is not None
+_REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,9}));")
+"""A numeric character reference (``&#x202E;``), which Markdown turns into its character."""
+
+
+def control_character(text: str) -> int | None:
+    """The first control character of ``text`` (see ``CONTROL``), written as itself or as a
+    numeric character reference; None when there is none."""
+    bad = CONTROL.search(text)
+    for reference in _REFERENCE.finditer(text, 0, bad.start() if bad else len(text)):
+        code = int(reference.group(1), 16) if reference.group(1) else int(reference.group(2))
+        if code > 0x10FFFF or CONTROL.match(chr(code)):
+            return code
+    return ord(bad.group()) if bad else None
+
+
+def _control_problem(text: str, scalar: Scalar, code: int) -> tuple[int, int, str]:
+    """Where a scalar writes a control character as an escape (``"\\0"``) or a character
+    reference (``&#7;``), and what to do."""
     index = scalar.pos.start
-    for escape in _ESCAPE.finditer(text, scalar.pos.start, scalar.pos.end):
-        code = escape.group(1)
-        value = chr(int(code[1:], 16)) if len(code) > 1 else _ESCAPES.get(code, code)
-        if CONTROL.match(value):
-            index = escape.start()
+    for written in sorted(
+        [
+            *_ESCAPE.finditer(text, scalar.pos.start, scalar.pos.end),
+            *_REFERENCE.finditer(text, scalar.pos.start, scalar.pos.end),
+        ],
+        key=lambda match: match.start(),
+    ):
+        if control_character(_written(written)) is not None:
+            index = written.start()
             break
     line = text.count("\n", 0, index) + 1
     column = index - text.rfind("\n", 0, index)
-    return line, column, f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it"
+    return line, column, f"the control character U+{code:04X} is not allowed in any text: remove it"
+
+
+def _written(found: re.Match[str]) -> str:
+    """What an escape stands for (a character reference is checked as it is)."""
+    if found.re is _REFERENCE:
+        return found.group()
+    code = found.group(1)
+    return chr(int(code[1:], 16)) if len(code) > 1 else _ESCAPES.get(code, code)
 
 
 def parse(text: str, language: str = "YAML") -> Node | None:
@@ -193,8 +219,8 @@ def parse(text: str, language: str = "YAML") -> Node | None:
                 scalar = Scalar(
                     event.value, event.implicit[0], Pos(start.line + 1, start.column + 1, start.index, end.index)
                 )
-                if CONTROL.search(scalar.value):
-                    problems.append(_escaped_control(text, scalar))
+                if (code := control_character(scalar.value)) is not None:
+                    problems.append(_control_problem(text, scalar, code))
                 children.append(scalar)
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
                 if len(stack) >= MAX_DEPTH:
