@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import sys
 from pathlib import Path
-
-from .check import run_check
 
 
 def parser() -> argparse.ArgumentParser:
@@ -127,36 +126,15 @@ def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code."""
     arguments = parser().parse_args(argv)
+    # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
+    command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
     # A command is a short batch run over bounded input whose values are acyclic and freed by
     # reference counting; the cycle collector only rescans them (it tripled `check`'s time).
-    gc.disable()
+    # `serve` runs for as long as it is left running, so it keeps the collector.
+    if arguments.command != "serve":
+        gc.disable()
     try:
-        if arguments.command == "check":
-            return run_check(arguments.files, arguments.fix)
-        if arguments.command == "build":
-            from .build import build
-
-            out = arguments.out if arguments.out is not None else arguments.project / "site"
-            return build(arguments.project, out, arguments.strict).code
-        if arguments.command == "i18n":
-            from .i18n import commands
-
-            if arguments.action in ("add", "publish"):
-                run = commands.run_add if arguments.action == "add" else commands.run_publish
-                return run(arguments.project, arguments.locale)
-            if arguments.action == "stats":
-                return commands.run_stats(arguments.project, arguments.strict, arguments.json)
-            return (commands.run_extract if arguments.action == "extract" else commands.run_update)(arguments.project)
-        if arguments.command == "regenerate":
-            from .regenerate import run_regenerate
-
-            return run_regenerate(arguments.project, arguments.paths, arguments.report)
-        if arguments.command == "serve":
-            from .serve import serve
-
-            gc.enable()
-            return serve(arguments.project, arguments.port)
-        raise AssertionError(arguments.command)
+        return int(command.run(arguments))
     finally:
         gc.enable()
 

@@ -1,4 +1,4 @@
-"""The ``build`` command: load content → check every example → read catalogs → render → write.
+"""The build: load content → check every example → read catalogs → render → write.
 
 Nothing is written unless every stage succeeds; the new site is written to a temporary folder
 next to the output and swapped in, so a failed build leaves the previous site as it was.
@@ -14,104 +14,15 @@ from typing import Any
 
 from jinja2 import TemplateSyntaxError
 
-from .check import count, load_documents
-from .files import (
-    FileError,
-    explain,
-    is_folder,
-    read_input,
-    recover_folder,
-    staging_folder,
-    swap_folder,
-    write_new,
-)
-from .i18n.catalogs import LOCALES, Catalog, Translator, catalog_path, read_catalog
-from .problems import Problem
-from .reader.examples import AuctionExample, ExampleSet, PlayExample
-from .reader.pages import Page, Site, read_page, read_site
-from .reader.source import SourceError
-from .render import CompiledTemplates, Link, LocaleRenderer, language_name, make_environment, markdown_inline
-from .verify import AuctionSolution, Mismatch, PlaySolution, verify
-from .views import AuctionView, PlayView, auction_view, play_view
+from .files import FileError, explain, is_folder, read_input, recover_folder, staging_folder, swap_folder, write_new
+from .i18n.catalogs import LOCALES, Translator, catalog_path
+from .problems import Problem, count
+from .project import ASSETS, CACHE, CONTENT, TEMPLATES, Project, load_project
+from .reader.pages import Page, Site
+from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline
 
-CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
-CACHE = ".cache"
-"""Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
-SITE_FILE = f"{CONTENT}/site.yaml"
-
-
-@dataclass
-class Project:
-    """Everything a build reads, checked: the site, its pages, the examples' views, the catalogs."""
-
-    root: Path
-    site: Site | None = None
-    pages: list[Page] = field(default_factory=list)
-    views: dict[str, PlayView | AuctionView] = field(default_factory=dict)
-    catalogs: dict[str, Catalog] = field(default_factory=dict)
-    compiled: CompiledTemplates | None = None
-    problems: list[Problem] = field(default_factory=list)
-    mismatches: list[Mismatch] = field(default_factory=list)
-    examples: int = 0
-
-
-def load_project(root: Path, catalogs: bool = True) -> Project:
-    """Read the site's configuration and pages, check every example, read every catalog
-    (unless ``catalogs`` is false) and compile the templates."""
-    project = Project(root)
-    examples = ExampleSet(problems=project.problems)
-    site_documents = load_documents([SITE_FILE], project.problems, root)
-    project.site = read_site(site_documents[0], examples) if site_documents else None
-    if project.site is None:
-        return project
-    for document in load_documents([f"{CONTENT}/{slug}.yaml" for slug in project.site.pages], project.problems, root):
-        page = read_page(document, Path(document.path).stem, examples)
-        if page is not None:
-            project.pages.append(page)
-    verification = verify(examples.examples)
-    project.problems.extend(verification.problems)
-    project.mismatches = verification.mismatches
-    project.examples = len(examples.examples)
-    for example in examples.examples:
-        solution = verification.solutions.get(example.id)
-        if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
-            project.views[example.id] = play_view(example, solution)
-        elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
-            project.views[example.id] = auction_view(example, solution)
-    for locale in project.site.locales if catalogs else ():
-        display = catalog_path(Path(LOCALES), locale).as_posix()
-        catalog = read_catalog(root / display, display, locale, project.problems, root / CACHE / "catalogs")
-        if catalog is not None:
-            project.catalogs[locale] = catalog
-    project.compiled = CompiledTemplates(root / CACHE / "templates")
-    _check_templates(root / TEMPLATES, project.compiled, project.problems)
-    return project
-
-
-def _check_templates(folder: Path, compiled: CompiledTemplates, problems: list[Problem]) -> None:
-    """Compile every template, so that a syntax error is reported at its line before rendering."""
-    env = make_environment(folder, compiled)
-    try:
-        paths = sorted(folder.glob("*"))
-    except OSError as error:
-        problems.append(Problem(TEMPLATES, 0, 0, explain(error)))
-        return
-    for path in paths:
-        if path.name.startswith(".") or path.suffix not in (".html", ".xml"):
-            continue  # editors' swap and lock files, assets
-        try:
-            env.get_template(path.name)
-        except TemplateSyntaxError as error:
-            problems.append(Problem(f"{TEMPLATES}/{path.name}", error.lineno, 1, f"template syntax: {error.message}"))
-        except FileError as error:
-            problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, error.message))
-        except SourceError as error:
-            line, column, message = error.problems[0]
-            problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
-        except RecursionError:  # Jinja's parser recurses once per nested block or parenthesis
-            problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, "nested too deeply to compile: flatten it"))
 
 
 def page_href(slug: str) -> str:
@@ -247,7 +158,7 @@ class SiteRenderer:
 
 
 def _example_count(page: Page) -> int:
-    return sum(1 for section in page.sections for block in section.blocks if block.kind == "example")
+    return sum(1 for block in page.blocks if block.kind == "example")
 
 
 def output_problem(root: Path, out: Path) -> str | None:
@@ -375,7 +286,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     report(
         f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "
         f"{count(len(project.site.locales), 'locale')}{f' into {out}/' if out is not None else ''}: "
-        f"{count(project.examples, 'example')} checked, {count(len(warnings), 'warning')}, "
+        f"{count(len(project.examples), 'example')} checked, {count(len(warnings), 'warning')}, "
         f"{time.perf_counter() - started:.2f} s"
     )
     return BuildResult(0, files, warnings)

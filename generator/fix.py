@@ -1,102 +1,83 @@
-"""``check --fix``: write the engine's answers into each example's ``expect``, editing the text in place.
+"""``check --fix`` and ``regenerate``: what to write into each example's ``expect``, and where.
 
-Only the spans of the ``expect`` values that change (or the lines that add a missing field)
-are rewritten, so comments, key order, layout, line endings and a byte-order mark elsewhere
-stay as they were (a comment between a changed key and its value goes with the value). PyYAML cannot
-round-trip a file; the positions recorded by the reader make that unnecessary.
+The policy: a field the engine answers and the example does not state is added after the
+stated ones (in the answer's order: allowed, winner, points; rejected, result); a stated field
+that does not hold has its value rewritten, a block list staying a block list; a result stated
+as a mapping has only its wrong values changed (the keys it leaves out stay out); a field that
+holds is left as written. The text is edited in place (:mod:`generator.reader.edit`).
 """
 
 from __future__ import annotations
 
-from .reader.examples import Example
-from .reader.notation import flow
-from .reader.source import Map, Node, Scalar, Seq
-from .verify import agrees
+from .reader.edit import Edit, apply, insert, replace, replace_block
+from .reader.examples import Example, Stated
+from .reader.notation import written
+from .reader.source import Map, Seq
+from .verify import FieldCheck
 
-Edit = tuple[int, int, str]
+
+def to_write(checks: list[FieldCheck]) -> list[FieldCheck]:
+    """The fields ``--fix`` writes: each stated one that does not hold, and each one not stated,
+    except an empty ``rejected`` (an auction with no refused call need not say so)."""
+    return [
+        check
+        for check in checks
+        if (check.stated is None and (check.name != "rejected" or check.computed)) or not check.holds
+    ]
 
 
-def fix_text(text: str, answers: list[tuple[Example, dict[str, object]]], as_json: bool) -> str:
-    """``text`` with each example's ``expect`` made to state its answer (unchanged when all agree).
-
-    New lines use the file's own line ending (CRLF stays CRLF).
-    """
+def fix_text(text: str, fixes: list[tuple[Example, list[FieldCheck]]], as_json: bool) -> str:
+    """``text`` with each example's ``expect`` made to state the engine's answer (unchanged when all hold)."""
     edits: list[Edit] = []
-    for example, answer in answers:
-        edits.extend(_example_edits(text, example, answer, as_json))
-    newline = "\r\n" if "\r\n" in text else "\n"
-    for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement.replace("\n", newline) + text[end:]
-    return text
+    for example, checks in fixes:
+        edits.extend(_example_edits(text, example, to_write(checks), as_json))
+    return apply(text, edits)
 
 
-def _example_edits(text: str, example: Example, answer: dict[str, object], as_json: bool) -> list[Edit]:
-    expect = example.expect_node
-    if expect is None:
-        return [_insert(text, example.node, {"expect": answer}, as_json)]
-    edits = []
-    missing: dict[str, object] = {}
-    for name, value in answer.items():
-        stated = example.expect.get(name)
-        if stated is None:
-            missing[name] = value
-        elif not agrees(name, stated.value, value):
-            edits.append(_replace(text, stated.key, stated.node, value, as_json))
+def _example_edits(text: str, example: Example, checks: list[FieldCheck], as_json: bool) -> list[Edit]:
+    missing = {check.name: check.computed for check in checks if check.stated is None}
+    if example.expect_node is None:
+        return [_insert(text, example.node, {"expect": missing}, as_json)] if missing else []
+    edits = [
+        edit
+        for check in checks
+        if check.stated is not None
+        for edit in _replace_field(text, check.stated, check.computed, as_json)
+    ]
     if missing:
-        edits.append(_insert(text, expect, missing, as_json))
+        edits.append(_insert(text, example.expect_node, missing, as_json))
     return edits
 
 
-def _replace(text: str, key: Scalar, node: Node, value: object, as_json: bool) -> Edit:
-    """Rewrite one value, keeping a block list or mapping in block style."""
-    end = _content_end(node)
-    if isinstance(node, Scalar) or node.flow or not value or not isinstance(value, (tuple, dict)):
-        return key.pos.end, end, ": " + flow(value, as_json)
-    indent = "\n" + " " * (node.pos.column - 1)
-    return node.pos.start, end, indent.join(_block_lines(value, as_json))
+def _replace_field(text: str, stated: Stated, value: object, as_json: bool) -> list[Edit]:
+    """The edits that make one field state ``value``: in a result stated as a mapping, only the
+    values that differ change."""
+    if isinstance(stated.node, Map) and isinstance(stated.value, dict) and isinstance(value, dict):
+        return [
+            replace(text, key, node, written(value[key.value], as_json, key.value))
+            for key, node in stated.node.entries
+            if key.value in value and stated.value.get(key.value) != value[key.value]
+        ]
+    node = stated.node
+    if isinstance(node, (Seq, Map)) and not node.flow and value and isinstance(value, (tuple, dict)):
+        return [replace_block(text, node, _block_lines(value, as_json))]
+    return [replace(text, stated.key, node, written(value, as_json))]
 
 
-def _content_end(node: Node) -> int:
-    """Where a value's own text ends (a block collection's span runs on to the next token)."""
-    while not isinstance(node, Scalar) and not node.flow:
-        last = node.items[-1] if isinstance(node, Seq) else node.entries[-1][1]
-        node = last
-    return node.pos.end
-
-
-def _block_lines(value: object, as_json: bool) -> list[str]:
+def _block_lines(value: tuple[object, ...] | dict[str, object], as_json: bool) -> list[str]:
     if isinstance(value, dict):
-        return [f"{name}: {flow(item, as_json, name)}" for name, item in value.items()]
-    assert isinstance(value, tuple)
-    return [f"- {flow(item, as_json)}" for item in value]
+        return [f"{name}: {written(item, as_json, name)}" for name, item in value.items()]
+    return [f"- {written(item, as_json)}" for item in value]
 
 
 def _insert(text: str, mapping: Map, fields: dict[str, object], as_json: bool) -> Edit:
-    """Add fields at the end of a mapping, in its style (block lines, or inside ``{...}``)."""
-    if mapping.flow:
-        close = mapping.pos.end - 1  # the closing brace
-        pairs = ", ".join(f"{flow(name, as_json)}: {flow(value, as_json, name)}" for name, value in fields.items())
-        last = len(text[:close].rstrip())  # just after the last value, or a trailing comma, or '{'
-        if not mapping.entries:
-            return last, close, pairs
-        if text[last - 1] == ",":
-            return last, close, " " + pairs
-        return last, last, ", " + pairs
-    indent = " " * (mapping.entries[0][0].pos.column - 1)
+    """Add fields at the end of a mapping, in its style; a new ``expect`` as a block of its own."""
+    pairs = [f"{written(name, as_json)}: {written(value, as_json, name)}" for name, value in fields.items()]
     lines: list[str] = []
     for name, value in fields.items():
         if isinstance(value, dict) and name == "expect":
             lines.append(f"{name}:")
-            lines.extend(f"  {name_}: {flow(item, as_json, name_)}" for name_, item in value.items())
+            lines.extend(f"  {field}: {written(item, as_json, field)}" for field, item in value.items())
         else:
-            lines.append(f"{name}: {flow(value, as_json, name)}")
-    end = _line_end(text, _content_end(mapping))
-    return end, end, "".join("\n" + indent + line for line in lines)
-
-
-def _line_end(text: str, index: int) -> int:
-    """Where the line holding ``index`` ends, after any trailing comment (before its line break)."""
-    end = text.find("\n", index)
-    if end < 0:
-        return len(text)
-    return end - 1 if text[end - 1 : end] == "\r" else end
+            lines.append(f"{name}: {written(value, as_json, name)}")
+    return insert(text, mapping, pairs, lines)

@@ -21,3 +21,8 @@ class Problem:
         if self.line == 0:
             return f"{self.path}: {self.severity}: {self.message}"
         return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+
+def count(number: int, noun: str) -> str:
+    """``1 file``, ``2 files``: a count with its noun (the command line speaks English)."""
+    return f"{number} {noun}{'s' * (number != 1)}"

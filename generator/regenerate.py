@@ -1,4 +1,4 @@
-"""The ``regenerate`` command: after a change of the rules, every example follows, in every language.
+"""Regenerating after a rules change: every example follows, in every language.
 
 It recomputes every example of the pages (and of any other example files named), writes the
 engine's answers into the files as ``check --fix`` does, and marks the explanation of every
@@ -12,20 +12,19 @@ is anything written.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import CONTENT, SITE_FILE, TEMPLATES, load_project
-from .check import count, expand, load_documents, read_examples
-from .files import FileError, output_problem, read_input, write_files
-from .fix import fix_text
+from .files import FileError, read_input
+from .fix import fix_text, to_write
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
-from .i18n.extract import POT, template_catalog, update_catalogs, write_template
-from .problems import Problem
+from .problems import Problem, count
+from .project import CONTENT, read_site
+from .reader.documents import expand, load_documents, read_examples
 from .reader.examples import Example
-from .reader.notation import flow
+from .reader.notation import written
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
-from .verify import agrees, verify
+from .verify import FieldCheck, verify
 
 
 @dataclass(frozen=True)
@@ -39,15 +38,19 @@ class Change:
     after: str
 
 
-def changes_of(example: Example, answer: dict[str, object]) -> list[Change]:
-    """The fields whose stated value differs from the engine's answer (or that are not stated)."""
-    found = []
-    for name, value in answer.items():
-        stated = example.expect.get(name)
-        if stated is None or not agrees(name, stated.value, value):
-            before = "(not stated)" if stated is None else flow(stated.value)
-            found.append(Change(example.path, example.id, name, before, flow(value)))
-    return found
+def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
+    """The fields ``--fix`` would write: those whose stated value differs from the engine's, and
+    those not stated."""
+    return [
+        Change(
+            example.path,
+            example.id,
+            check.name,
+            "(not stated)" if check.stated is None else written(check.stated.value),
+            written(check.computed),
+        )
+        for check in to_write(checks)
+    ]
 
 
 def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: list[Problem]) -> dict[Path, bytes]:
@@ -101,18 +104,41 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
     return "\n".join(lines) + "\n"
 
 
-def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
-    """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input."""
+@dataclass
+class Regeneration:
+    """What a regenerate would write, computed from everything read and checked first."""
+
+    problems: list[Problem] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    """The ids of the examples whose answer changed, in file order."""
+    fuzzy: list[str] = field(default_factory=list)
+    """Those of them whose prose (explanation, alternative text) is on a page."""
+    files: dict[Path, str] = field(default_factory=dict)
+    """Each content file to rewrite, with its new text (a byte-order mark kept)."""
+    catalogs: dict[Path, bytes] = field(default_factory=dict)
+    """Each catalog that flags prose fuzzy for the first time, with its new content."""
+    locales: list[str] = field(default_factory=list)
+    inputs: list[Path] = field(default_factory=list)
+    """Every file read (the report may not replace one of them)."""
+    examples: int = 0
+    documents: int = 0
+    """Example and page files read (the site's configuration aside)."""
+
+    @property
+    def flagged(self) -> list[str]:
+        """The locales whose catalog is newly flagged."""
+        return sorted(path.parent.parent.name for path in self.catalogs)
+
+
+def regenerate(root: Path, paths: list[str]) -> Regeneration:
+    """Recompute every example of ``paths`` (relative to ``root``; default: ``content/``) and
+    plan the new files: the answers written as ``check --fix`` does, the prose flagged fuzzy."""
     names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
-    if report is not None:
-        inputs = [root / name for name in names] + [root / SITE_FILE, root / LOCALES / POT]
-        inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
-        refusal = output_problem(report, str(report), inputs) or _inside_inputs(root, report)
-        if refusal is not None:
-            print(f"{report}: error: {refusal} (the report); nothing regenerated")
-            return 2
-    problems: list[Problem] = []
+    plan = Regeneration()
+    problems = plan.problems
     documents = load_documents(names, problems, root)
+    plan.inputs = [root / name for name in names]
     pages: list[Page] = []
     examples = read_examples(documents, problems, pages)
     prose: dict[str, list[Text]] = {}  # example id -> the prose that states its answer
@@ -123,99 +149,29 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             prose[block.example.id] = [block.alt]
     verification = verify(examples.examples)
     problems.extend(verification.problems)
-    site = load_project(root, catalogs=False).site if not problems else None
-    if site is None and not problems:
-        problems.append(
-            Problem(
-                "content/site.yaml",
-                1,
-                1,
-                "the site's configuration cannot be read: run `python -m generator build` to see why",
-            )
-        )
-    changes = [
+    if not problems:
+        site_problems: list[Problem] = []
+        site = read_site(root, site_problems)
+        problems.extend(site_problems)
+        plan.locales = list(site.locales) if site else []
+    plan.changes = [
         change
         for example in examples.examples
-        for change in changes_of(example, verification.answers.get(example.id, {}))
+        for change in changes_of(example, verification.checks.get(example.id, []))
     ]
-    changed = list(dict.fromkeys(change.example for change in changes))
-    fuzzy = [example for example in changed if example in prose]
-    catalogs = (
-        fuzzy_catalogs(root, list(site.locales) if site else [], [text for e in fuzzy for text in prose[e]], problems)
-        if fuzzy
-        else {}
-    )
-    if problems:
-        for problem in sorted(problems):
-            print(problem)
-        print(f"{count(len(problems), 'error')} in the input; nothing regenerated")
-        return 2
-    written: dict[Path, bytes] = {}
+    plan.changed = list(dict.fromkeys(change.example for change in plan.changes))
+    plan.fuzzy = [example for example in plan.changed if example in prose]
+    if plan.fuzzy:
+        plan.catalogs = fuzzy_catalogs(root, plan.locales, [text for e in plan.fuzzy for text in prose[e]], problems)
     for document in documents:
-        answers = [
-            (example, verification.answers[example.id])
+        fixes = [
+            (example, verification.checks[example.id])
             for example in examples.examples
-            if example.path == document.path and example.id in changed
+            if example.path == document.path and example.id in plan.changed
         ]
-        if answers:
-            text = "\ufeff" * document.bom + fix_text(document.text, answers, as_json=document.is_json)
-            written[root / document.path] = text.encode("utf-8")
-    written.update(catalogs)
-    flagged = sorted(path.parent.parent.name for path in catalogs)
-    if report is not None:
-        written[report] = markdown_report(changes, fuzzy, flagged).encode("utf-8")
-    try:
-        write_files(written, {path: os.path.relpath(path, root) for path in written if path != report})
-    except FileError as error:
-        print(error)
-        print("1 error; nothing regenerated")
-        return 2
-    try:
-        if changed:
-            _refresh_translator_comments(root, list(site.locales) if site else [])
-    except FileError as error:
-        print(error)
-        print("the answers are written; the translators' comments are not: run `i18n extract` and `i18n update`")
-        return 2
-    for change in changes:
-        print(f"{change.path}: {change.example}: {change.field}: {change.before} -> {change.after}")
-    if changed:
-        print(f"{count(len(changed), 'example')} changed: {', '.join(changed)}")
-        if fuzzy:
-            print(
-                f"the prose of {', '.join(fuzzy)} is fuzzy in every catalog (newly flagged in "
-                f"{', '.join(flagged) or 'none'}): review it, then clear the flags"
-            )
-    else:
-        print(
-            f"nothing changed: {count(len(examples.examples), 'example')} in "
-            f"{count(sum(1 for d in documents if not is_site(d)), 'file')} already state what the engine computes"
-        )
-    return 0
-
-
-def _locale_codes(root: Path) -> list[str]:
-    """The locales that have a catalog folder (each catalog is an input the report may not replace)."""
-    try:
-        return sorted(entry.name for entry in (root / LOCALES).iterdir() if entry.is_dir())
-    except OSError:
-        return []
-
-
-def _inside_inputs(root: Path, report: Path) -> str | None:
-    """Why the report may not go where it is named: inside a folder the project reads."""
-    target = Path(os.path.realpath(report))
-    for folder in (CONTENT, LOCALES, TEMPLATES):
-        if target.is_relative_to(Path(os.path.realpath(root / folder))):
-            return f"inside the project's {folder}/, which regenerate reads: write the report elsewhere"
-    return None
-
-
-def _refresh_translator_comments(root: Path, codes: list[str]) -> None:
-    """Extract and update, so that the translators' comments state the new answers."""
-    project = load_project(root, catalogs=False)
-    if project.site is None or project.problems or project.mismatches:
-        return
-    write_template(root / LOCALES, template_catalog(root, project.pages, project.site.name, project.views))
-    if (root / LOCALES / POT).is_file():
-        update_catalogs(root / LOCALES, codes, [])
+        if fixes:
+            text = fix_text(document.text, fixes, as_json=document.is_json)
+            plan.files[root / document.path] = "\ufeff" * document.bom + text
+    plan.examples = len(examples.examples)
+    plan.documents = sum(1 for document in documents if not is_site(document))
+    return plan

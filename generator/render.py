@@ -28,7 +28,7 @@ from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
 from .reader.source import decode
-from .rules import RULESETS, Call, CallKind, Card, Game, Rank, Seat, Suit
+from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 LINK_SCHEMES = ("http", "https", "mailto")
@@ -77,14 +77,6 @@ def text_direction(code: str) -> str:
     return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"
 
 
-def rules_matter(game: Game) -> bool:
-    """True when the rule sets differ for ``game``, so that an example says which one it uses."""
-    flags = {
-        (rules.must_undertrump, rules.coinche_out_of_turn) for rules in (by_game[game] for by_game in RULESETS.values())
-    }
-    return len(flags) > 1
-
-
 @dataclass(frozen=True)
 class Link:
     """A link to the same page in another locale."""
@@ -128,7 +120,7 @@ class LocaleRenderer:
             rules_name=self.rules_name,
             trump_name=self.trump_name,
             turned_name=self.turned_name,
-            rules_matter=rules_matter,
+            rules_matter=rule_sets_differ,
             suit_code=lambda suit: Suit(suit).code(),
             lang=locale.replace("_", "-"),
             dir=text_direction(locale),

@@ -6,11 +6,12 @@ shows; ``expect`` only checks them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .problems import Problem
-from .reader.examples import AuctionExample, Example, PlayExample, result_keys
-from .reader.notation import flow
+from .reader.examples import AuctionExample, Example, PlayExample, Stated
+from .reader.notation import written
 from .rules import (
     Auction,
     AuctionOutcome,
@@ -19,11 +20,11 @@ from .rules import (
     Call,
     Card,
     CardSet,
-    Game,
     PlayReason,
     Seat,
     TrickResult,
     allowed,
+    outcome_fields,
     refusal,
     trick_result,
 )
@@ -31,34 +32,68 @@ from .rules import (
 
 @dataclass(frozen=True)
 class PlaySolution:
-    """The engine's answer for a play example."""
+    """The engine's answer to a play example: the allowed cards, the trick's winner and points."""
 
+    hand: tuple[Card, ...]
+    """The hand in the order the example writes it."""
     allowed: CardSet
     refusals: dict[Card, PlayReason]
     """Why each card of the hand that is not allowed is refused."""
     trick: TrickResult | None
     """The complete trick's result, when the example's `play` completes it."""
 
+    @property
+    def allowed_in_hand_order(self) -> tuple[Card, ...]:
+        """The allowed cards in the order the hand is written, as the file and the page list them."""
+        return tuple(card for card in self.hand if card in self.allowed)
+
+    @property
+    def winner(self) -> Seat | None:
+        """Who wins the complete trick (None before it is complete)."""
+        return self.trick.winner if self.trick is not None else None
+
+    @property
+    def points(self) -> int | None:
+        """The complete trick's points (None before it is complete, and in the no-trump game)."""
+        return self.trick.points if self.trick is not None else None
+
 
 @dataclass(frozen=True)
 class CallVerdict:
-    """One call of an auction as the app takes it: its bidding round and why it is refused, if it is."""
+    """One call of an auction as the app takes it: its bidding round and its refusal, if it is refused."""
 
     seat: Seat
     call: Call
     round: int
-    refused: AuctionReason | None
+    refusal: AuctionReason | None
 
 
 @dataclass(frozen=True)
 class AuctionSolution:
-    """The engine's answer for an auction example."""
+    """The engine's answer to an auction example: each call's verdict, the refused calls, the outcome."""
 
     calls: tuple[CallVerdict, ...]
     outcome: AuctionOutcome
 
+    @property
+    def rejected(self) -> tuple[int, ...]:
+        """The numbers (from 1) of the calls the app refuses."""
+        return tuple(number for number, verdict in enumerate(self.calls, 1) if verdict.refusal is not None)
+
 
 Solution = PlaySolution | AuctionSolution
+
+
+@dataclass(frozen=True)
+class FieldCheck:
+    """One field of ``expect``: the engine's value as the file writes it, and what the example
+    states of it (None when it does not state it)."""
+
+    name: str
+    computed: object
+    stated: Stated | None
+    holds: bool
+    """The stated value agrees with the engine's (True when nothing is stated)."""
 
 
 @dataclass(frozen=True)
@@ -83,13 +118,14 @@ class Verification:
     """The outcome of checking a set of examples."""
 
     solutions: dict[str, Solution] = field(default_factory=dict)
-    answers: dict[str, dict[str, object]] = field(default_factory=dict)
+    checks: dict[str, list[FieldCheck]] = field(default_factory=dict)
+    """Each solved example's fields, compared (by example id)."""
     mismatches: list[Mismatch] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
 def solve_play(example: PlayExample) -> PlaySolution:
-    """Allowed cards, the reason for each refused card, and the trick's result when complete."""
+    """Allowed cards, the refusal of each other card, and the trick's result when complete."""
     hand = example.hand_set
     trick = [card for _, card in example.trick]
     permitted = allowed(hand, trick, example.trump, example.rules)
@@ -102,7 +138,7 @@ def solve_play(example: PlayExample) -> PlaySolution:
     if example.play is not None and len(trick) == 3:
         leader = example.trick[0][0]
         result = trick_result(leader, trick + [example.play], example.trump, counts_points=example.game.has_trump)
-    return PlaySolution(permitted, refusals, result)
+    return PlaySolution(example.hand, permitted, refusals, result)
 
 
 def solve_auction(example: AuctionExample) -> AuctionSolution:
@@ -115,46 +151,68 @@ def solve_auction(example: AuctionExample) -> AuctionSolution:
     return AuctionSolution(tuple(verdicts), auction.outcome)
 
 
-def answer(example: Example, solution: Solution) -> dict[str, object]:
-    """The engine's answer in the fields of ``expect``, as the file would write them."""
+def solve(example: Example) -> Solution:
+    """The engine's answer to an example of either kind."""
+    if isinstance(example, PlayExample):
+        return solve_play(example)
+    assert isinstance(example, AuctionExample)
+    return solve_auction(example)
+
+
+def compare(example: Example, solution: Solution) -> list[FieldCheck]:
+    """Every field the engine answers, in the order ``expect`` writes them, with what the
+    example states of it: the one place where a stated answer is compared with the engine's."""
+    checks = []
+    for name, computed, agrees in _fields(example, solution):
+        stated = example.expect.get(name)
+        checks.append(FieldCheck(name, computed, stated, stated is None or agrees(stated.value)))
+    return checks
+
+
+def _fields(example: Example, solution: Solution) -> list[tuple[str, object, Callable[[object], bool]]]:
+    """Each answered field: its name, its value as the file writes it, and whether a stated value agrees."""
     if isinstance(solution, PlaySolution):
-        assert isinstance(example, PlayExample)
-        fields: dict[str, object] = {"allowed": tuple(card for card in example.hand if card in solution.allowed)}
-        if solution.trick is not None:
-            fields["winner"] = solution.trick.winner
-            if solution.trick.points is not None:
-                fields["points"] = solution.trick.points
-        return fields
-    rejected = tuple(number for number, verdict in enumerate(solution.calls, 1) if verdict.refused)
-    fields = {"rejected": rejected} if rejected or "rejected" in example.expect else {}
-    fields["result"] = _result(example.game, solution.outcome)
-    return fields
+        found: list[tuple[str, object, Callable[[object], bool]]] = [
+            (
+                "allowed",
+                solution.allowed_in_hand_order,
+                lambda stated: CardSet(stated) == solution.allowed,  # type: ignore[arg-type]
+            )
+        ]
+        if solution.winner is not None:
+            found.append(("winner", solution.winner, lambda stated: stated == solution.winner))
+        if solution.points is not None:
+            found.append(("points", solution.points, lambda stated: stated == solution.points))
+        return found
+    outcome = solution.outcome
+    result: object = outcome.status
+    if outcome.status is AuctionStatus.CONTRACT:
+        result = {key: getattr(outcome, key) for key in outcome_fields(example.game)}
+    return [
+        ("rejected", solution.rejected, lambda stated: stated == solution.rejected),
+        ("result", result, lambda stated: _result_agrees(stated, outcome)),
+    ]
 
 
-def _result(game: Game, outcome: AuctionOutcome) -> object:
-    if outcome.status is not AuctionStatus.CONTRACT:
-        return outcome.status.value
-    return {key: getattr(outcome, key) for key in result_keys(game)}
-
-
-def agrees(name: str, stated: object, computed: object) -> bool:
-    """True when a stated ``expect`` field holds: ``allowed`` as a set, a result on the fields it states."""
-    if name == "allowed":
-        return set(stated) == set(computed)  # type: ignore[call-overload]
-    if name == "result" and isinstance(stated, dict):
-        return isinstance(computed, dict) and all(computed.get(key) == value for key, value in stated.items())
-    return stated == computed
+def _result_agrees(stated: object, outcome: AuctionOutcome) -> bool:
+    """A result holds as a status, or as a contract on every field it states."""
+    if isinstance(stated, AuctionStatus):
+        return stated is outcome.status
+    return (
+        isinstance(stated, dict)
+        and outcome.status is AuctionStatus.CONTRACT
+        and all(getattr(outcome, key) == value for key, value in stated.items())
+    )
 
 
 def verify(examples: list[Example]) -> Verification:
     """Solve every example, collect mismatches with ``expect`` and plays the engine refuses."""
     verification = Verification()
     for example in examples:
-        solution: Solution
-        if isinstance(example, PlayExample):
-            solution = play = solve_play(example)
-            if example.play is not None and example.play not in play.allowed and example.play_pos:
-                reason = play.refusals.get(example.play)
+        solution = solve(example)
+        if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
+            if example.play is not None and example.play not in solution.allowed and example.play_pos:
+                reason = solution.refusals.get(example.play)
                 why = reason.value.replace("-", " ") if reason else "refused"
                 verification.problems.append(
                     Problem(
@@ -162,20 +220,21 @@ def verify(examples: list[Example]) -> Verification:
                         example.play_pos.line,
                         example.play_pos.column,
                         f"play: {example.play} may not be played ({why}); allowed: "
-                        f"{flow(tuple(c for c in example.hand if c in play.allowed))}",
+                        f"{written(solution.allowed_in_hand_order)}",
                     )
                 )
                 continue
-        else:
-            assert isinstance(example, AuctionExample)
-            solution = solve_auction(example)
         verification.solutions[example.id] = solution
-        computed = answer(example, solution)
-        verification.answers[example.id] = computed
-        for name, stated in example.expect.items():
-            value = computed.get(name)
-            if not agrees(name, stated.value, value):
+        checks = verification.checks[example.id] = compare(example, solution)
+        for check in checks:
+            if check.stated is not None and not check.holds:
                 verification.mismatches.append(
-                    Mismatch(example, name, stated.key.pos.line, flow(stated.value), flow(value))
+                    Mismatch(
+                        example,
+                        check.name,
+                        check.stated.key.pos.line,
+                        written(check.stated.value),
+                        written(check.computed),
+                    )
                 )
     return verification

@@ -41,15 +41,12 @@ class PlayView:
     trick: tuple[PlayedCard, ...]
     seat: Seat
     hand: tuple[HandCard, ...]
+    allowed: tuple[Card, ...]
+    """The allowed cards, in hand order."""
     play: PlayedCard | None
     winner: Seat | None
     points: tuple[int, ...] | None
     """The points of the four cards in play order, when the trick is complete and the game counts them."""
-
-    @property
-    def allowed(self) -> tuple[Card, ...]:
-        """The allowed cards, in hand order."""
-        return tuple(entry.card for entry in self.hand if entry.allowed)
 
     @property
     def total(self) -> int:
@@ -95,6 +92,7 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
         trick=cards[: len(example.trick)],
         seat=example.seat,
         hand=tuple(HandCard(card, card in solution.allowed) for card in example.hand),
+        allowed=solution.allowed_in_hand_order,
         play=cards[-1] if example.play is not None else None,
         winner=trick.winner if trick else None,
         points=trick.card_points if trick else None,
@@ -112,7 +110,7 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
                 verdict.seat,
                 verdict.call,
                 second_round=verdict.round == 2 and previous_round == 1,
-                refused=verdict.refused is not None,
+                refused=verdict.refusal is not None,
             )
         )
     return AuctionView(

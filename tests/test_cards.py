@@ -72,3 +72,33 @@ def test_card_set_has_the_set_api_in_deck_order() -> None:
     assert repr(hand) == "CardSet.parse('AS 9H JH')" and eval(repr(hand)) == hand  # noqa: S307
     assert not CardSet() and len(CardSet(DECK)) == 32
     assert Rank.TEN.code() == "10"
+
+
+def test_a_card_set_is_built_from_cards_or_from_a_named_mask() -> None:
+    nine = Card.parse("9S")
+    with pytest.raises(TypeError, match="iterable of cards"):
+        CardSet(nine)  # type: ignore[arg-type]  # a card is not read as a mask (it would be 8S)
+    with pytest.raises(TypeError, match="takes cards"):
+        CardSet([Seat.SOUTH])  # type: ignore[list-item]
+    assert CardSet([nine]) == CardSet.parse("9S") != CardSet.parse("8S")
+    assert CardSet.from_mask(1 << nine) == CardSet([nine]) and CardSet.from_mask(int(nine)) == CardSet.parse("8S")
+    assert CardSet.from_mask(-1) == CardSet(DECK)
+    assert Seat.SOUTH not in CardSet(DECK) and 0 not in CardSet(DECK) and DECK[0] in CardSet(DECK)
+
+
+def test_cards_seats_and_suits_are_equal_only_to_their_own_kind() -> None:
+    card, seat, suit = Card.parse("7S"), Seat.SOUTH, Suit.SPADES
+    assert int(card) == int(seat) == int(suit) == 0  # the engine's arithmetic still sees small ints
+    assert card != seat and seat != suit and suit != card and not card == seat
+    assert card != 0 and seat != 0 and suit != 0 and not 0 == card
+    assert len({card: 1, seat: 2, suit: 3, 0: 4}) == 4
+    assert len({card, Card.of(Rank.SEVEN, Suit.SPADES), seat, Seat.parse("S"), suit, Suit.parse("S")}) == 3
+    assert Seat.SOUTH < Seat.EAST and Card.parse("8S") > card and Suit.SPADES <= Suit.CLUBS
+    for left, right in [(card, seat), (seat, suit), (suit, 1), (card, 5)]:
+        with pytest.raises(TypeError, match="not defined between"):
+            left < right  # noqa: B015
+    import copy
+    import pickle
+
+    assert copy.deepcopy(card) == card and pickle.loads(pickle.dumps(card)) == card
+    assert hash(copy.copy(card)) == hash(card) and pickle.loads(pickle.dumps(seat)) is seat

@@ -261,3 +261,133 @@ def test_folders_skip_hidden_ones_and_an_empty_folder_is_an_error(tmp_path: Path
     assert code == 2 and "a folder with no example files" in output
     (tmp_path / "EXAMPLES.YAML").write_text(TRICK + "  expect: {allowed: [JH]}\n", encoding="utf-8")
     assert run_cli("check", str(tmp_path)) == (0, "1 example in 1 file: all hold\n")
+
+
+PAGE = """\
+title: Which card may be played?
+summary:
+  - text: In brief.
+sections:
+  - heading: Following suit
+    content:
+      - example:
+          id: follow-suit
+          title: North has spades
+          game: trump
+          trump: H
+          trick: [{W: AS}]
+          hand: {N: [KS, 7S, JH, 9C, 10D]}
+          explanation: >-
+            West leads spades. North has spades: he must play one of them,
+            whichever he likes.
+      - example:
+          id: keep-lines
+          title: Kept lines
+          game: trump
+          trump: H
+          trick: [{W: AS}]
+          hand: {N: [KS, JH]}
+          explanation: |+
+            The last line break is kept.
+
+  - heading: Next
+    content:
+      - text: After.
+"""
+
+
+def test_fix_inserts_expect_after_a_block_scalar_that_ends_an_example(tmp_path: Path, run_cli) -> None:
+    fixed = fix(tmp_path, run_cli, PAGE.encode(), "page.yaml").decode()
+    assert fixed == PAGE.replace(
+        "            whichever he likes.\n",
+        "            whichever he likes.\n          expect:\n            allowed: [KS, 7S]\n",
+    ).replace(
+        "            The last line break is kept.\n\n",
+        "            The last line break is kept.\n\n          expect:\n            allowed: [KS]\n",
+    )
+
+
+COMMENTS = """\
+- id: flow-below
+  game: trump
+  trump: H
+  trick: [{W: AS}]
+  hand: {N: [KS, 7S, JH]}
+  expect:
+    allowed:  # the engine says
+      [KS, JH]
+- id: block-below
+  game: trump
+  trump: H
+  trick: [{W: AS}]
+  hand: {N: [KS, 7S, JH]}
+  expect:
+    allowed: # only spades
+    - JH
+- id: scalar-below
+  game: trump
+  trump: H
+  trick: [{S: AS}, {W: 10S}, {N: 7S}]
+  hand: {E: [JH, 8C]}
+  play: JH
+  expect:
+    winner:
+      # who takes it
+      W
+"""
+
+
+def test_fix_keeps_a_comment_between_a_key_and_its_value(tmp_path: Path, run_cli) -> None:
+    fixed = fix(tmp_path, run_cli, COMMENTS.encode()).decode()
+    assert fixed == (
+        COMMENTS.replace("      [KS, JH]\n", "      [KS, 7S]\n")
+        .replace("    - JH\n", "    - KS\n    - 7S\n")
+        .replace("      W\n", "      E\n    allowed: [JH]\n    points: 41\n")
+    )
+    indentless = COMMENTS.replace(
+        "  expect:\n    allowed: # only spades\n    - JH\n",
+        "  expect:\n    allowed: # only spades\n    - JH\n    - KS\n    - 7S\n",
+    )
+    assert fix(tmp_path, run_cli, indentless.encode()) == fixed.encode()
+
+
+def test_fix_on_an_emptied_block_list_at_its_key_column_keeps_the_comment(tmp_path: Path, run_cli) -> None:
+    text = """\
+- id: refused
+  game: coinche
+  dealer: S
+  calls: [{W: 100 H}, {N: 110 S}]
+  expect:
+    rejected: # the second, says the file
+    - 2
+    result: open
+"""
+    fixed = fix(tmp_path, run_cli, text.encode()).decode()
+    assert fixed == text.replace(
+        "    rejected: # the second, says the file\n    - 2\n", "    rejected: [] # the second, says the file\n"
+    )
+
+
+AUCTION = """\
+- id: coinched
+  game: coinche
+  dealer: S
+  calls: [{W: 100 H}, {N: coinche}, {E: pass}, {S: pass}, {W: pass}]
+  expect:
+    result: {taker: W, contract: 100, trump: H, multiplier: 4}
+- id: coinched-block
+  game: coinche
+  dealer: S
+  calls: [{W: 100 H}, {N: coinche}, {E: pass}, {S: pass}, {W: pass}]
+  expect:
+    result:
+      multiplier: 1   # stated first
+      taker: W
+"""
+
+
+def test_fix_changes_only_the_wrong_value_of_a_result_mapping(tmp_path: Path, run_cli) -> None:
+    fixed = fix(tmp_path, run_cli, AUCTION.encode()).decode()
+    assert fixed == AUCTION.replace("multiplier: 4}", "multiplier: 2}").replace(
+        "      multiplier: 1   # stated first\n", "      multiplier: 2   # stated first\n"
+    )

@@ -14,8 +14,8 @@ from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
 from generator.i18n.catalogs import read_catalog
-from generator.i18n.commands import set_locale_state
 from generator.problems import Problem
+from generator.site_file import set_locale_state
 
 from .conftest import ROOT
 from .pagetext import visible_text
@@ -355,3 +355,17 @@ def test_registering_a_locale_in_other_layouts(tmp_path: Path, text: str, expect
     path.write_bytes(text.encode("utf-8"))
     assert set_locale_state(path, "de", "draft") is None
     assert path.read_bytes().decode("utf-8") == expected
+
+
+@pytest.mark.parametrize("code", ["und", "root", "xx"])
+def test_the_site_refuses_the_codes_that_i18n_add_refuses(project: Path, run_cli, code: str) -> None:
+    """One validator for content/site.yaml and `i18n add`: `und` (CLDR reads it as en_US) is no language."""
+    site = project / "content/site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("  fr: published\n", f"  {code}: published\n"))
+    assert cli(run_cli, project, "i18n", "add", code)[0] == 2
+    result, lines = run_build(project, None)
+    assert result.code == 2
+    line = site.read_text(encoding="utf-8").splitlines().index(f"  {code}: published") + 1
+    assert any(
+        entry.startswith(f"content/site.yaml:{line}:3: error: locales: {code!r} is not a locale") for entry in lines
+    )

@@ -440,7 +440,7 @@ def test_serve_refuses_a_port_out_of_range_and_a_busy_one(project: Path) -> None
 
 
 def test_the_watcher_survives_files_that_vanish_mid_scan(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator import serve
+    from generator.commands import serve
 
     real = Path.stat
 

@@ -57,3 +57,46 @@ def test_coinche_out_of_turn_cannot_matter_without_contracts(game: Game, value: 
     )
     assert auction.call(Seat.WEST, Call.parse("pass")) is None
     assert auction.call(Seat.SOUTH, Call.parse("coinche")) is not None
+
+
+def test_whether_the_rule_sets_differ_is_computed_from_every_field_of_the_rules(monkeypatch) -> None:
+    from dataclasses import dataclass
+
+    from generator.rules import flags, rule_sets_differ, rulesets
+
+    assert [rule_sets_differ(game) for game in Game] == [
+        len({flags(by_game[game]) for by_game in RULESETS.values()}) > 1 for game in Game
+    ]
+    assert rule_sets_differ(Game.COINCHE)  # the house and official rules of Coinche differ today
+
+    @dataclass(frozen=True)
+    class WithThirdFlag(Rules):
+        belote_announced: bool = False
+
+    third = {
+        name: {
+            game: WithThirdFlag(
+                **{f.name: getattr(rules, f.name) for f in fields(Rules)}, belote_announced=name == "house"
+            )
+            for game, rules in by_game.items()
+        }
+        for name, by_game in RULESETS.items()
+    }
+    assert not rule_sets_differ(Game.TRUMP)
+    monkeypatch.setattr(rulesets, "RULESETS", third)
+    assert rule_sets_differ(Game.TRUMP) and rule_sets_differ(Game.NO_TRUMP)
+
+
+def test_the_outcome_fields_and_multipliers_are_the_engine_s() -> None:
+    from generator.rules import MULTIPLIERS, multiplier_value, outcome_fields
+
+    assert outcome_fields(Game.TRUMP) == ("taker", "trump")
+    assert outcome_fields(Game.NO_TRUMP) == ("taker",)
+    assert outcome_fields(Game.COINCHE) == ("taker", "trump", "contract", "multiplier")
+    auction = Auction(RULESETS["house"][Game.COINCHE], Seat.EAST)
+    for seat, text in [(Seat.SOUTH, "80 H"), (Seat.WEST, "coinche"), (Seat.NORTH, "surcoinche")]:
+        assert auction.call(seat, Call.parse(text)) is None
+    assert MULTIPLIERS == (1, 2, 4) and auction.outcome.multiplier == MULTIPLIERS[-1]
+    assert [multiplier_value(str(value)) for value in MULTIPLIERS] == list(MULTIPLIERS)
+    with pytest.raises(ValueError, match="the multiplier is 1, 2"):
+        multiplier_value("3")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules import CAPOT, GENERALE, Call, CallKind, Card, Game, Rank, Seat, Suit
+from ..rules import CAPOT, GENERALE, RULESETS, Call, CallKind, Card, Game, Rank, Seat, Suit
 
 
 class Message(NamedTuple):
@@ -35,8 +35,17 @@ _RANKS = {
 }
 _SEATS = {Seat.SOUTH: "South", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 _GAMES = {Game.TRUMP: "Trump game", Game.NO_TRUMP: "No-trump game", Game.COINCHE: "Coinche"}
-_RULES = {"house": "House rules", "official": "Official rules"}
 _NAMED_CONTRACTS = {CAPOT: "Capot", GENERALE: "Générale"}
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit's English name, plural as the game says it: "hearts"."""
+    return _SUITS[suit]
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's English name: "South"."""
+    return _SEATS[seat]
 
 
 def card(card: Card) -> Message:
@@ -75,8 +84,8 @@ def game(game: Game) -> Message:
 
 
 def rules(name: str) -> Message:
-    """A rule set's label: "House rules"."""
-    return Message("rules", _RULES[name])
+    """A rule set's label, from its name in the engine: "House rules"."""
+    return Message("rules", f"{name.capitalize()} rules")
 
 
 def contract(value: int) -> Message | None:
@@ -102,7 +111,7 @@ def _all_terms() -> list[Message]:
     terms += [rank_index(rank) for rank in reversed(Rank)]
     terms += [seat(s) for s in Seat] + [hand_of(s) for s in Seat]
     terms += [trump_suit(s) for s in Suit] + [turned_suit(s) for s in Suit]
-    terms += [game(g) for g in Game] + [rules(name) for name in _RULES]
+    terms += [game(g) for g in Game] + [rules(name) for name in RULESETS]
     terms += [Message("contract", name) for name in _NAMED_CONTRACTS.values()]
     terms += [call(Call(CallKind.PASS)), call(Call(CallKind.TAKE))]
     terms += [call(Call(CallKind.TAKE, s)) for s in Suit] + [call(Call(CallKind.BID, s, 80)) for s in Suit]

@@ -13,14 +13,29 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..problems import Problem
-from ..rules import DEFAULT_RULESET, RULESETS, Call, Card, CardSet, Game, Rules, Seat, Suit, rules_for
-from ..rules.auction import contract_value
+from ..rules import (
+    DEFAULT_RULESET,
+    RULESETS,
+    AuctionStatus,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    Rules,
+    Seat,
+    Suit,
+    contract_value,
+    multiplier_value,
+    outcome_fields,
+    rules_for,
+)
 from .source import Document, Map, Node, Pos, Scalar, Seq
 
 T = TypeVar("T")
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
-RESULT_STATES = ("open", "redeal")
+_WITHOUT_CONTRACT = {status.value: status for status in AuctionStatus if status is not AuctionStatus.CONTRACT}
+"""How ``expect.result`` names an auction with no contract (``open``, ``redeal``); a contract is a mapping."""
 MAX_DIGITS = 9
 """The longest number any field may hold (points, call numbers, bids, multipliers)."""
 
@@ -148,12 +163,15 @@ class Reader:
     def __init__(self, path: str, problems: list[Problem]) -> None:
         self.path = path
         self.problems = problems
-        self.suggested: set[str] = set()  # fields named by a "did you mean" in this example
+        self.suggested: set[str] = set()
+        """The fields named by a "did you mean" in this example: not reported missing as well."""
 
     def error(self, node: Node, message: str) -> None:
+        """Record a problem at the node's line and column."""
         self.problems.append(Problem(self.path, node.pos.line, node.pos.column, message))
 
     def text(self, node: Node, what: str) -> str | None:
+        """The node's text as written; None (reported) for a list, a mapping or an empty plain value."""
         if isinstance(node, Scalar):
             if node.value.strip() or not node.plain:
                 return node.value
@@ -163,6 +181,7 @@ class Reader:
         return None
 
     def parsed(self, node: Node, what: str, parse: Callable[[str], T]) -> T | None:
+        """The node's text read by ``parse`` (an engine parser); None with its ``ValueError`` as the problem."""
         text = self.text(node, what)
         if text is None or not self.short_numbers(node, text, what):
             return None
@@ -173,18 +192,21 @@ class Reader:
             return None
 
     def items(self, node: Node, what: str) -> list[Node] | None:
+        """The items of a list; None (reported) for anything else."""
         if isinstance(node, Seq):
             return node.items
         self.error(node, f"{what}: expected a list, such as [a, b] or lines starting with '- '")
         return None
 
     def one_key(self, node: Node, what: str) -> tuple[Scalar, Node] | None:
+        """The one ``KEY: value`` entry of a mapping such as ``{W: AS}``; None (reported) otherwise."""
         if isinstance(node, Map) and len(node.entries) == 1:
             return node.entries[0]
         self.error(node, f"{what}: expected one {_seat_pair_hint(what)}")
         return None
 
     def cards(self, node: Node, what: str) -> tuple[Card, ...] | None:
+        """A list of distinct cards in written order; None when a card is wrong or repeated."""
         items = self.items(node, what)
         if items is None:
             return None
@@ -205,6 +227,7 @@ class Reader:
         return tuple(cards) if ok else None
 
     def integer(self, node: Node, what: str) -> int | None:
+        """A whole number written without quotes; None (reported) otherwise."""
         text = self.text(node, what)
         if text is None:
             return None
@@ -226,6 +249,7 @@ class Reader:
         return False
 
     def example(self, node: Node, extra: tuple[str, ...] = ()) -> Example | None:
+        """A play or an auction example, told apart by its fields; None when anything in it is wrong."""
         if not isinstance(node, Map):
             self.error(node, "an example is a mapping with `id`, `game` and its fields")
             return None
@@ -247,6 +271,7 @@ class Reader:
         return example if len(self.problems) == problems_before else None
 
     def unknown_fields(self, node: Map, known: tuple[str, ...]) -> None:
+        """Report each key not in ``known``, with a "did you mean" when one is close (remembered in ``suggested``)."""
         self.suggested = set()
         for key, _ in node.entries:
             if key.value in known:
@@ -259,6 +284,7 @@ class Reader:
                 self.error(key, f"unknown field {key.value!r} (known: {', '.join(known)})")
 
     def require(self, node: Map, key: str, why: str = "") -> Node | None:
+        """The value of a required key; a problem when it is missing (unless a misspelling of it was reported)."""
         value = node.get(key)
         if value is None and key not in self.suggested:
             self.error(node, f"missing `{key}`{why}")
@@ -283,6 +309,7 @@ class Reader:
         return {"path": self.path, "node": node, "id": example_id, "game": game, "rules": rules_for(game, ruleset)}
 
     def trump_field(self, node: Map, game: Game | None, key: str) -> Node | None:
+        """A field only games with a trump have (`trump`, `turned`): required there, refused otherwise."""
         value = node.get(key)
         if game is None:
             return value
@@ -309,6 +336,7 @@ class Reader:
         return entries
 
     def play(self, node: Map, common: dict | None) -> PlayExample | None:
+        """A play example: the trick in turn order, the hand of the seat to play, `play`, `expect`."""
         game: Game | None = common["game"] if common else None
         trump_node = self.trump_field(node, game, "trump")
         trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
@@ -391,6 +419,7 @@ class Reader:
         return seat, hand
 
     def needs_complete_trick(self, node: Node, complete: bool, what: str) -> bool:
+        """True when the example's `play` completes the trick, as `winner` and `points` need."""
         if not complete:
             self.error(
                 node, f"expect.{what}: only an example whose `play` completes the trick (3 cards in `trick`) has one"
@@ -398,6 +427,7 @@ class Reader:
         return complete
 
     def points(self, node: Node, complete: bool, game: Game | None) -> int | None:
+        """`expect.points`: the complete trick's points, in a game that counts them."""
         if game is not None and not game.has_trump:
             self.error(node, "expect.points: the no-trump game counts no card points: remove it")
             return None
@@ -406,6 +436,7 @@ class Reader:
         return self.integer(node, "expect.points")
 
     def auction(self, node: Map, common: dict | None) -> AuctionExample | None:
+        """An auction example: the dealer, the turned card (trump game), the calls, `expect`."""
         game: Game | None = common["game"] if common else None
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one speaks first)")
         dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
@@ -456,6 +487,7 @@ class Reader:
         return None, None
 
     def rejected(self, node: Node, count: int) -> tuple[int, ...] | None:
+        """`expect.rejected`: the numbers (1 to ``count``) of the refused calls, sorted."""
         numbers: list[int] = []
         for item in self.items(node, "expect.rejected") or []:
             number = self.integer(item, "expect.rejected")
@@ -470,10 +502,11 @@ class Reader:
         return tuple(sorted(numbers))
 
     def result(self, node: Node, game: Game | None) -> object:
-        keys = result_keys(game or Game.COINCHE)
+        """`expect.result`: an :class:`AuctionStatus` without a contract, or the contract's fields it states."""
+        keys = outcome_fields(game or Game.COINCHE)
         if isinstance(node, Scalar):
-            if node.value in RESULT_STATES:
-                return node.value
+            if node.value in _WITHOUT_CONTRACT:
+                return _WITHOUT_CONTRACT[node.value]
             self.error(node, f"expect.result: {node.value!r}: write redeal, open or {{{', '.join(keys)}}}")
             return None
         if not isinstance(node, Map):
@@ -483,7 +516,7 @@ class Reader:
             "taker": Seat.parse,
             "trump": Suit.parse,
             "contract": contract_value,
-            "multiplier": parse_multiplier,
+            "multiplier": multiplier_value,
         }
         result: dict[str, object] = {}
         for key, value in node.entries:
@@ -503,6 +536,7 @@ class Reader:
     def expect(
         self, node: Map, fields: tuple[str, ...], readers: dict[str, Callable[[Node], object]]
     ) -> tuple[dict[str, Stated], Map | None]:
+        """What the example states in `expect` (each of ``fields`` read by its reader), and its node."""
         expect_node = node.get("expect")
         if expect_node is None:
             return {}, None
@@ -518,19 +552,3 @@ class Reader:
             if parsed is not None:
                 stated[key.value] = Stated(parsed, key, value)
         return stated, expect_node
-
-
-def result_keys(game: Game) -> tuple[str, ...]:
-    """The fields of an auction's result in ``game``, in the order they are written."""
-    return {
-        Game.TRUMP: ("taker", "trump"),
-        Game.NO_TRUMP: ("taker",),
-        Game.COINCHE: ("taker", "trump", "contract", "multiplier"),
-    }[game]
-
-
-def parse_multiplier(text: str) -> int:
-    """A Coinche multiplier: 1, 2 (coinche) or 4 (surcoinche)."""
-    if text.strip() in ("1", "2", "4"):
-        return int(text)
-    raise ValueError(f"{text!r}: the multiplier is 1, 2 (coinche) or 4 (surcoinche)")

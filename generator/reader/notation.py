@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
 
 from ..rules import Card, Seat, Suit, contract_code
 
 
-def flow(value: object, as_json: bool = False, key: str = "") -> str:
-    """One value in YAML flow style (or JSON, for .json files); ``key`` names a result field."""
+def written(value: object, as_json: bool = False, key: str = "") -> str:
+    """A value as an example file writes it, on one line: YAML's flow style (``[KS, 7S]``,
+    ``{taker: E, trump: H}``), or JSON for a ``.json`` file; ``key`` names a result field."""
     if isinstance(value, tuple):
-        return "[" + ", ".join(flow(item, as_json) for item in value) + "]"
+        return "[" + ", ".join(written(item, as_json) for item in value) + "]"
     if isinstance(value, dict):
-        pairs = (f"{_text(name, as_json)}: {flow(item, as_json, name)}" for name, item in value.items())
+        pairs = (f"{_text(name, as_json)}: {written(item, as_json, name)}" for name, item in value.items())
         return "{" + ", ".join(pairs) + "}"
     if key == "contract" and isinstance(value, int):
         return _text(contract_code(value), as_json) if value > 160 else str(value)
     if isinstance(value, (Card, Seat, Suit)):
         return _text(value.code(), as_json)
+    if isinstance(value, Enum):
+        return _text(str(value.value), as_json)
     if isinstance(value, int):
         return str(value)
     return _text(str(value), as_json)

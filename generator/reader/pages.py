@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from babel import Locale, UnknownLocaleError
-
+from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
 from .examples import Example, ExampleSet, PlayExample, Reader
 from .source import Document, Map, Node, Pos, Scalar, Seq
@@ -21,7 +20,6 @@ from .source import Document, Map, Node, Pos, Scalar, Seq
 _START = Pos(1, 1, 0, 0)
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
-LOCALE_PATTERN = re.compile(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?\Z")
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
 _BLOCK_KINDS = ("text", "list", "example", "figure", "note")
@@ -54,7 +52,7 @@ class Paragraph:
 
 
 @dataclass(frozen=True)
-class Items:
+class BulletList:
     """A bulleted list."""
 
     kind: ClassVar[str] = "list"
@@ -95,7 +93,7 @@ class Figure:
     example: PlayExample
 
 
-Block = Paragraph | Items | Note | ExampleBlock | Figure
+Block = Paragraph | BulletList | Note | ExampleBlock | Figure
 
 
 @dataclass(frozen=True)
@@ -121,18 +119,6 @@ class Page:
         """Every block of the page, the summary's first, in reading order."""
         return [*self.summary, *(block for section in self.sections for block in section.blocks)]
 
-    @property
-    def texts(self) -> list[Text]:
-        """Every source string of the page, in reading order."""
-        texts = [self.title]
-        for block in self.summary:
-            texts.extend(_block_texts(block))
-        for section in self.sections:
-            texts.append(section.heading)
-            for block in section.blocks:
-                texts.extend(_block_texts(block))
-        return texts
-
 
 @dataclass(frozen=True)
 class Site:
@@ -150,18 +136,6 @@ class Site:
         return [code for code, state in self.locales.items() if state == "published"]
 
 
-def _block_texts(block: Block) -> list[Text]:
-    if isinstance(block, (Paragraph, Note)):
-        return [block.text]
-    if isinstance(block, Items):
-        return list(block.items)
-    if isinstance(block, ExampleBlock):
-        return [block.title, block.explanation]
-    if isinstance(block, Figure):
-        return [block.alt, block.caption]
-    raise TypeError(block)
-
-
 def is_page(document: Document) -> bool:
     """True for a page file (a mapping with `sections`), as opposed to a list of examples."""
     return isinstance(document.root, Map) and document.root.get("sections") is not None
@@ -172,8 +146,9 @@ def is_site(document: Document) -> bool:
     return isinstance(document.root, Map) and document.root.get("locales") is not None
 
 
-class _ContentReader:
-    """Reads page and site files; the problems go to the run's list, as for examples."""
+class PageReader:
+    """Reads page and site files into :class:`Page` and :class:`Site`, with a :class:`Reader` for
+    their values; the problems go to the run's list, as for examples."""
 
     def __init__(self, document: Document, examples: ExampleSet) -> None:
         self.document = document
@@ -193,7 +168,9 @@ class _ContentReader:
             self.reader.require(node, key)
         return node
 
-    def text(self, node: Node | None, what: str) -> Text | None:
+    def source(self, node: Node | None, what: str) -> Text | None:
+        """The English source text at ``node``, with its place (runs of whitespace made one space);
+        None, with a problem, when it is empty or holds raw HTML."""
         if node is None:
             return None
         value = self.reader.text(node, what)
@@ -210,6 +187,7 @@ class _ContentReader:
         return Text(" ".join(value.split()), self.document.path, node.pos.line, node.pos.column)
 
     def blocks(self, node: Node | None, what: str) -> tuple[Block, ...]:
+        """The blocks of a summary or a section, each one of `text:`, `list:`, `example:`, `figure:`, `note:`."""
         blocks: list[Block] = []
         for item in (self.reader.items(node, what) or []) if node is not None else []:
             if not isinstance(item, Map) or len(item.entries) != 1 or item.entries[0][0].value not in _BLOCK_KINDS:
@@ -223,25 +201,27 @@ class _ContentReader:
         return tuple(blocks)
 
     def block(self, kind: str, node: Node) -> Block | None:
+        """One block of the given kind; None when it is wrong (already reported)."""
         if kind == "text":
-            text = self.text(node, "text")
+            text = self.source(node, "text")
             return Paragraph(text) if text else None
         if kind == "note":
-            text = self.text(node, "note")
+            text = self.source(node, "note")
             return Note(text) if text else None
         if kind == "list":
             items = self.reader.items(node, "list")
             if items == []:
                 self.reader.error(node, "list: empty: write its items as lines starting with '- '")
-            texts = [self.text(item, "list") for item in items or []]
-            return Items(tuple(t for t in texts if t)) if texts and all(texts) else None
+            texts = [self.source(item, "list") for item in items or []]
+            return BulletList(tuple(t for t in texts if t)) if texts and all(texts) else None
         if kind == "example":
             return self.example_block(node)
         return self.figure(node)
 
     def example_block(self, node: Node) -> ExampleBlock | None:
-        title = self.text(node.get("title"), "title") if isinstance(node, Map) else None
-        explanation = self.text(node.get("explanation"), "explanation") if isinstance(node, Map) else None
+        """A worked example: the engine's example format plus a `title` and an `explanation`."""
+        title = self.source(node.get("title"), "title") if isinstance(node, Map) else None
+        explanation = self.source(node.get("explanation"), "explanation") if isinstance(node, Map) else None
         example = self.examples.add(self.reader, node, EXAMPLE_EXTRA)
         if isinstance(node, Map):
             for key in EXAMPLE_EXTRA:
@@ -251,11 +231,12 @@ class _ContentReader:
         return ExampleBlock(replace(title, example=example.id), example, replace(explanation, example=example.id))
 
     def figure(self, node: Node) -> Figure | None:
+        """The picture of the app's screen: a Coinche position, a contract of the hand's team, its texts."""
         figure = self.fields(node, "figure", ("alt", "caption", "contract", "example"))
         if figure is None:
             return None
-        alt = self.text(figure.get("alt"), "alt")
-        caption = self.text(figure.get("caption"), "caption")
+        alt = self.source(figure.get("alt"), "alt")
+        caption = self.source(figure.get("caption"), "caption")
         contract_node = figure.get("contract")
         taker = contract = None
         if contract_node is not None:
@@ -294,19 +275,20 @@ class _ContentReader:
         return Figure(replace(alt, example=example.id), replace(caption, example=example.id), taker, contract, example)
 
     def page(self, slug: str) -> Page | None:
+        """The page of the whole file: title, summary and sections."""
         root = self.fields(self.document.root, "page", ("title", "summary", "sections"))
         if root is None:
             return None
         before = len(self.examples.problems)
-        title = self.text(root.get("title"), "title")
+        title = self.source(root.get("title"), "title")
         summary = self.blocks(root.get("summary"), "summary")
         sections: list[Section] = []
         sections_node = root.get("sections")
-        for item in self.reader.items(sections_node, "sections") or [] if sections_node else []:
+        for item in (self.reader.items(sections_node, "sections") or []) if sections_node is not None else []:
             section = self.fields(item, "section", ("heading", "content"))
             if section is None:
                 continue
-            heading = self.text(section.get("heading"), "heading")
+            heading = self.source(section.get("heading"), "heading")
             blocks = self.blocks(section.get("content"), "content")
             if heading is not None:
                 sections.append(Section(heading, blocks))
@@ -315,11 +297,12 @@ class _ContentReader:
         return Page(slug, self.document.path, title, summary, tuple(sections))
 
     def site(self) -> Site | None:
+        """The site's configuration of the whole file: name, base URL, locales and pages."""
         root = self.fields(self.document.root, "site", ("name", "base_url", "locales", "pages"))
         if root is None:
             return None
         before = len(self.examples.problems)
-        name = self.text(root.get("name"), "name")
+        name = self.source(root.get("name"), "name")
         base_url = self.base_url(root.get("base_url"))
         locales: dict[str, str] = {}
         locales_node = root.get("locales")
@@ -328,7 +311,7 @@ class _ContentReader:
         elif isinstance(locales_node, Map):
             for key, value in locales_node.entries:
                 state = self.reader.text(value, f"locales.{key.value}")
-                if not LOCALE_PATTERN.match(key.value) or not _known_locale(key.value):
+                if not is_locale(key.value):
                     self.reader.error(
                         key,
                         f"locales: {key.value!r} is not a locale CLDR knows, such as es "
@@ -344,7 +327,7 @@ class _ContentReader:
         pages_node = root.get("pages")
         if isinstance(pages_node, Seq) and not pages_node.items:
             self.reader.error(pages_node, "pages: none: list the page files, such as [bidding, allowed-cards]")
-        for item in self.reader.items(pages_node, "pages") or [] if pages_node else []:
+        for item in (self.reader.items(pages_node, "pages") or []) if pages_node is not None else []:
             slug = self.reader.text(item, "pages")
             if slug is not None and not SLUG_PATTERN.match(slug):
                 self.reader.error(item, f"pages: {slug!r}: a page is named by its file, such as bidding")
@@ -357,22 +340,17 @@ class _ContentReader:
         return Site(self.document.path, name, base_url, locales, tuple(pages))
 
     def base_url(self, node: Node | None) -> str | None:
-        value = self.reader.text(node, "base_url") if node is not None else None
-        if node is not None and value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
+        """The address the site is published at, ending in one `/`."""
+        if node is None:
+            return None
+        value = self.reader.text(node, "base_url")
+        if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
             self.reader.error(
                 node,
                 f"base_url: {value!r}: write the address the site is published at, such as https://help.example.com/",
             )
             return None
         return None if value is None else value.rstrip("/") + "/"
-
-
-def _known_locale(code: str) -> bool:
-    try:
-        Locale.parse(code)
-    except (UnknownLocaleError, ValueError):
-        return False
-    return True
 
 
 def _looks_like_html(text: str) -> bool:
@@ -382,9 +360,9 @@ def _looks_like_html(text: str) -> bool:
 
 def read_page(document: Document, slug: str, examples: ExampleSet) -> Page | None:
     """The page of a content file; None (with its problems added to ``examples``) when invalid."""
-    return _ContentReader(document, examples).page(slug)
+    return PageReader(document, examples).page(slug)
 
 
 def read_site(document: Document, examples: ExampleSet) -> Site | None:
     """The site's configuration; None (with its problems added) when invalid."""
-    return _ContentReader(document, examples).site()
+    return PageReader(document, examples).site()

@@ -7,6 +7,7 @@ values (reasons as enums), never prose.
 from .auction import (
     CAPOT,
     GENERALE,
+    MULTIPLIERS,
     Auction,
     AuctionOutcome,
     AuctionReason,
@@ -14,10 +15,13 @@ from .auction import (
     Call,
     CallKind,
     contract_code,
+    contract_value,
+    multiplier_value,
+    outcome_fields,
 )
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .play import PlayReason, TrickResult, allowed, allowed_mask, card_points, refusal, trick_result
-from .rulesets import DEFAULT_RULESET, RULESETS, Game, Rules, rules_for
+from .rulesets import DEFAULT_RULESET, RULESETS, Game, Rules, flags, rule_sets_differ, rules_for
 from .seats import Seat
 
 __all__ = [
@@ -25,6 +29,7 @@ __all__ = [
     "DECK",
     "DEFAULT_RULESET",
     "GENERALE",
+    "MULTIPLIERS",
     "RULESETS",
     "Auction",
     "AuctionOutcome",
@@ -45,7 +50,12 @@ __all__ = [
     "allowed_mask",
     "card_points",
     "contract_code",
+    "contract_value",
+    "flags",
+    "multiplier_value",
+    "outcome_fields",
     "refusal",
+    "rule_sets_differ",
     "rules_for",
     "trick_result",
 ]

@@ -24,10 +24,15 @@ class CallKind(Enum):
     """What a call does; which kinds a game knows is in :data:`GAME_CALLS`."""
 
     PASS = "pass"
+    """The seat does not take (or does not bid higher)."""
     TAKE = "take"
+    """Trump and no-trump games: the seat takes, in the turned suit or (round 2) the one it names."""
     BID = "bid"
+    """Coinche: a contract (80 to 160, Capot, Générale) in a suit."""
     COINCHE = "coinche"
+    """Coinche: a defender doubles the contract's score."""
     SURCOINCHE = "surcoinche"
+    """Coinche: the taker's team doubles it again."""
 
 
 GAME_CALLS = {
@@ -35,6 +40,11 @@ GAME_CALLS = {
     Game.NO_TRUMP: frozenset({CallKind.PASS, CallKind.TAKE}),
     Game.COINCHE: frozenset({CallKind.PASS, CallKind.BID, CallKind.COINCHE, CallKind.SURCOINCHE}),
 }
+"""The kinds of call each game knows."""
+
+_DOUBLINGS = {CallKind.COINCHE: 2, CallKind.SURCOINCHE: 4}
+MULTIPLIERS: tuple[int, ...] = (1, *_DOUBLINGS.values())
+"""A contract's score multiplier: 1, 2 after a coinche, 4 after a surcoinche."""
 
 
 @dataclass(frozen=True)
@@ -98,17 +108,32 @@ def contract_value(text: str) -> int:
     return int(word)
 
 
+def multiplier_value(text: str) -> int:
+    """A multiplier as written: one of :data:`MULTIPLIERS`.
+
+    >>> multiplier_value("2")
+    2
+    """
+    word = text.strip()
+    if not word.isdecimal() or int(word) not in MULTIPLIERS:
+        raise ValueError(f"{text!r}: the multiplier is 1, 2 (coinche) or 4 (surcoinche)")
+    return int(word)
+
+
 def contract_code(value: int) -> str:
     """A contract as written in files: ``100``, ``capot`` or ``generale``."""
     return {CAPOT: "capot", GENERALE: "generale"}.get(value, str(value))
 
 
 class AuctionReason(Enum):
-    """Why the app refuses a call."""
+    """A call's refusal: why the app refuses it."""
 
     AUCTION_CLOSED = "auction-closed"
+    """The auction is over: a contract stands or the cards are dealt again."""
     NOT_THIS_GAME = "not-this-game"
+    """A kind of call this game does not know (a bid in the trump game, a take in Coinche)."""
     OUT_OF_TURN = "out-of-turn"
+    """Another seat is to speak."""
     TURNED_SUIT_ONLY = "turned-suit-only"
     """Round 1 of the trump game: only the turned card's suit may be taken."""
     SUIT_REQUIRED = "suit-required"
@@ -116,21 +141,44 @@ class AuctionReason(Enum):
     NOT_TURNED_SUIT = "not-turned-suit"
     """Round 2 of the trump game: the turned suit was refused by all in round 1."""
     NO_SUIT = "no-suit-in-no-trump"
+    """The no-trump game takes without naming a suit."""
     BID_TOO_LOW = "bid-too-low"
+    """A bid must be higher than the standing one."""
     BID_AFTER_COINCHE = "bid-after-coinche"
+    """Once the contract is coinched, nobody bids again."""
     NO_CONTRACT = "no-contract"
+    """A coinche or surcoinche with no bid to double."""
     NOT_DEFENDER = "not-defender"
+    """Only the defenders coinche; the taker's team may not."""
     ALREADY_COINCHED = "already-coinched"
+    """The contract is coinched already."""
     NOT_COINCHED = "not-coinched"
+    """A surcoinche answers a coinche; there is none."""
     NOT_CONTRACT_TEAM = "not-contract-team"
+    """Only the taker's team surcoinches."""
 
 
 class AuctionStatus(Enum):
     """Where an auction stands."""
 
     OPEN = "open"
+    """Calls are still expected."""
     REDEAL = "redeal"
+    """Everyone passed: the cards are dealt again."""
     CONTRACT = "contract"
+    """A seat took or a bid stands: the auction is over."""
+
+
+def outcome_fields(game: Game) -> tuple[str, ...]:
+    """The fields of :class:`AuctionOutcome` a contract has in ``game``, in the order they are
+    written: every game has a taker, a game with a trump its trump, a game of bids the contract
+    and its multiplier.
+
+    >>> outcome_fields(Game.TRUMP), outcome_fields(Game.COINCHE)
+    (('taker', 'trump'), ('taker', 'trump', 'contract', 'multiplier'))
+    """
+    bids = CallKind.BID in GAME_CALLS[game]
+    return ("taker",) + ("trump",) * game.has_trump + ("contract", "multiplier") * bids
 
 
 @dataclass(frozen=True)
@@ -186,10 +234,10 @@ class Auction:
             self._bid, self._taker, self._passes = call, seat, 0
             self.to_speak = seat.next()
         elif call.kind is CallKind.COINCHE:
-            self._multiplier, self._passes = 2, 0
+            self._multiplier, self._passes = _DOUBLINGS[call.kind], 0
             self.to_speak = seat.next()
         else:
-            self._multiplier = 4
+            self._multiplier = _DOUBLINGS[call.kind]
             self.outcome = self._contract()
         return None
 

@@ -1,8 +1,9 @@
 """The 32-card deck: suits, ranks, cards and sets of cards over a 32-bit mask.
 
 A card is a small int (suit * 8 + rank), so that a set of cards is one int and the rules
-engine works with bit operations. Strength and points are not properties of a card: they
-depend on the trump, and live in :mod:`generator.rules.play`.
+engine works with bit operations; but a card, a suit (and a seat) are equal only to values of
+their own type (:mod:`generator.rules.distinct`). Strength and points are not properties of a
+card: they depend on the trump, and live in :mod:`generator.rules.play`.
 """
 
 from __future__ import annotations
@@ -10,14 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .distinct import distinct
 
+
+@distinct
 class Suit(IntEnum):
     """The four suits, in the order the engine lists them."""
 
     SPADES = 0
+    """♠, written ``S``."""
     HEARTS = 1
+    """♥, written ``H``."""
     DIAMONDS = 2
+    """♦, written ``D``."""
     CLUBS = 3
+    """♣, written ``C``."""
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -53,13 +61,21 @@ class Rank(IntEnum):
     """The eight ranks, from 7 to ace (the plain-suit order is not this order)."""
 
     SEVEN = 0
+    """The 7, written ``7``."""
     EIGHT = 1
+    """The 8, written ``8``."""
     NINE = 2
+    """The 9, written ``9``: the second-best trump."""
     TEN = 3
+    """The 10, written ``10`` (or ``T``)."""
     JACK = 4
+    """The jack, written ``J``: the best trump."""
     QUEEN = 5
+    """The queen, written ``Q``."""
     KING = 6
+    """The king, written ``K``."""
     ACE = 7
+    """The ace, written ``A``."""
 
     def code(self) -> str:
         """The canonical form: ``7 8 9 10 J Q K A``."""
@@ -75,8 +91,10 @@ _RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_NAMES = {code.lower(): rank for code, rank in zip(_RANK_CODES, Rank, strict=True)} | {"t": Rank.TEN}
 
 
+@distinct
 class Card(int):
     """One of the 32 cards, an int from 0 to 31 (``suit * 8 + rank``); one instance per card.
+    Equal only to itself: never to a seat, a suit or an int.
 
     >>> Card.parse("10h") == Card.parse("TH") == Card.of(Rank.TEN, Suit.HEARTS)
     True
@@ -130,20 +148,34 @@ class CardSet:
 
     Iteration goes in deck order (suit, then rank), so printing a set is deterministic.
 
+    Built from cards (any iterable of them), or from a mask by :meth:`from_mask`; a single
+    card is refused rather than read as a mask.
+
     >>> CardSet.parse("JH 9H AS") & CardSet.parse("9H 7D")
     CardSet.parse('9H')
     """
 
     __slots__ = ("mask",)
 
-    def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+    mask: int
+    """Bit ``n`` set when the card ``DECK[n]`` is in the set."""
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
         if isinstance(cards, int):
-            self.mask = cards & 0xFFFFFFFF
-        else:
-            mask = 0
-            for card in cards:
-                mask |= 1 << card
-            self.mask = mask
+            raise TypeError("CardSet takes an iterable of cards: CardSet([card]), or CardSet.from_mask(mask)")
+        mask = 0
+        for card in cards:
+            if type(card) is not Card:
+                raise TypeError(f"CardSet takes cards, not {type(card).__name__} {card!r}")
+            mask |= 1 << card
+        self.mask = mask
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """The set whose bit ``n`` is set for each card ``DECK[n]`` (bits above 31 are ignored)."""
+        cards = object.__new__(cls)
+        cards.mask = mask & 0xFFFFFFFF
+        return cards
 
     @staticmethod
     def parse(text: str) -> CardSet:
@@ -153,7 +185,7 @@ class CardSet:
     @staticmethod
     def suit(suit: Suit) -> CardSet:
         """The eight cards of one suit."""
-        return CardSet(0xFF << (suit * 8))
+        return CardSet.from_mask(0xFF << (suit * 8))
 
     def __iter__(self) -> Iterator[Card]:
         mask = self.mask
@@ -166,7 +198,7 @@ class CardSet:
         return self.mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < 32 and bool(self.mask >> card & 1)
+        return type(card) is Card and bool(self.mask >> card & 1)
 
     def __bool__(self) -> bool:
         return self.mask != 0
@@ -178,16 +210,16 @@ class CardSet:
         return hash(self.mask)
 
     def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | other.mask)
+        return CardSet.from_mask(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & other.mask)
+        return CardSet.from_mask(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & ~other.mask)
+        return CardSet.from_mask(self.mask & ~other.mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask ^ other.mask)
+        return CardSet.from_mask(self.mask ^ other.mask)
 
     def __le__(self, other: CardSet) -> bool:
         return self.mask & ~other.mask == 0

@@ -48,12 +48,16 @@ _ABOVE = tuple(_above(keys) for keys in _KEYS)
 
 
 class PlayReason(Enum):
-    """Why a card may not be played (the site explains each; the engine never writes prose)."""
+    """A card's refusal: why it may not be played (the site explains each; the engine never writes prose)."""
 
     NOT_IN_HAND = "not-in-hand"
+    """The card is not in the hand."""
     FOLLOW_SUIT = "must-follow-suit"
+    """The hand has the suit led, and this card is of another suit."""
     OVERTRUMP = "must-overtrump"
+    """A trump lower than the trick's highest while the hand holds a higher one."""
     TRUMP = "must-trump"
+    """Without the suit led, facing an opponent's lead, the hand must play a trump."""
 
 
 def allowed_mask(hand: int, trick: Sequence[int], trump: int, must_undertrump: bool) -> int:
@@ -93,7 +97,7 @@ def allowed(hand: CardSet, trick: Sequence[Card], trump: Suit | None, rules: Rul
     ...         rules_for(Game.TRUMP))
     CardSet.parse('7S KS')
     """
-    return CardSet(allowed_mask(hand.mask, trick, -1 if trump is None else trump, rules.must_undertrump))
+    return CardSet.from_mask(allowed_mask(hand.mask, trick, -1 if trump is None else int(trump), rules.must_undertrump))
 
 
 def refusal(hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None, rules: Rules) -> PlayReason | None:

@@ -6,7 +6,7 @@ re-checked against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 
 
@@ -14,8 +14,11 @@ class Game(Enum):
     """The variants of the app: classic trump game, no-trump game, and Coinche."""
 
     TRUMP = "trump"
+    """Two bidding rounds on the turned card; the taker's suit is trump."""
     NO_TRUMP = "no-trump"
+    """One bidding round; no trump, and no card points."""
     COINCHE = "coinche"
+    """Bids from 80 to 160, Capot and Générale, coinche and surcoinche."""
 
     @classmethod
     def parse(cls, text: str) -> Game:
@@ -58,6 +61,18 @@ RULESETS: dict[str, dict[Game, Rules]] = {
 """Rule set name -> game -> its rules. ``house`` is the app's default."""
 
 DEFAULT_RULESET = "house"
+
+
+def flags(rules: Rules) -> tuple[object, ...]:
+    """The values of every obligation of ``rules`` (every field but its name and game), so that
+    a flag added to :class:`Rules` is compared without a second list."""
+    return tuple(getattr(rules, field.name) for field in fields(rules) if field.name not in ("name", "game"))
+
+
+def rule_sets_differ(game: Game) -> bool:
+    """True when the named rule sets give ``game`` different obligations (so that an example
+    says which one it uses)."""
+    return len({flags(by_game[game]) for by_game in RULESETS.values()}) > 1
 
 
 def rules_for(game: Game, ruleset: str = DEFAULT_RULESET) -> Rules:

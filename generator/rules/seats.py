@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .distinct import distinct
 
+
+@distinct
 class Seat(IntEnum):
-    """A seat at the table; the value is its place in the turn order."""
+    """A seat at the table; the value is its place in the turn order. Equal only to itself:
+    never to a card, a suit or an int (:mod:`generator.rules.distinct`)."""
 
     SOUTH = 0
+    """``S``; plays with North."""
     WEST = 1
+    """``W``; plays with East."""
     NORTH = 2
+    """``N``; plays with South."""
     EAST = 3
+    """``E``; plays with West."""
 
     @classmethod
     def parse(cls, text: str) -> Seat:

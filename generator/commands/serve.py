@@ -1,4 +1,4 @@
-"""The ``serve`` command: build into a temporary folder, serve it on localhost, rebuild on change.
+"""``serve [--port PORT]``: build into a temporary folder, serve it on localhost, rebuild on change.
 
 A watcher polls the modification times of content/, locales/ and templates/; after a change
 it rebuilds (a failed build keeps the last good site and prints the errors). Served pages get
@@ -7,6 +7,7 @@ a small script that reloads them when a new build is in place, as ``mkdocs serve
 
 from __future__ import annotations
 
+import argparse
 import errno
 import functools
 import http.server
@@ -17,8 +18,10 @@ import threading
 import time
 from pathlib import Path
 
-from .build import CONTENT, LOCALES, TEMPLATES, build
-from .files import explain
+from ..build import build
+from ..files import explain
+from ..i18n.catalogs import LOCALES
+from ..project import CONTENT, TEMPLATES
 
 _RELOAD = (
     b"<script>(function(){var v=null;setInterval(function(){fetch('/__build').then(function(r)"
@@ -89,6 +92,11 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def run(arguments: argparse.Namespace) -> int:
+    """The command: see :func:`serve`."""
+    return serve(arguments.project, arguments.port)
 
 
 def serve(root: Path, port: int, poll: float = 0.5) -> int:

@@ -1,0 +1,64 @@
+"""``check FILE|DIR ... [--fix]``: run example files through the engine, report or fix."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..files import FileError, write_files
+from ..fix import fix_text
+from ..problems import Problem, count
+from ..reader.documents import expand, load_documents, read_examples
+from ..verify import verify
+
+
+def run(arguments: argparse.Namespace) -> int:
+    """The command: see :func:`run_check`."""
+    return run_check(arguments.files, arguments.fix)
+
+
+def run_check(paths: list[str], fix: bool) -> int:
+    """Check (or fix) the example files; 0 all hold, 1 some do not, 2 the input is invalid."""
+    files = expand(paths)
+    problems: list[Problem] = []
+    documents = load_documents(files, problems)
+    examples = read_examples(documents, problems)
+    verification = verify(examples.examples)
+    problems.extend(verification.problems)
+    if problems:
+        order = {name: index for index, name in enumerate(files)}
+        for problem in sorted(problems, key=lambda p: (order.get(p.path, 0), p.line, p.column)):
+            print(problem)
+        print(f"{count(len(problems), 'error')} in the input; nothing checked{' or written' if fix else ''}")
+        return 2
+    if fix:
+        fixed: dict[Path, bytes] = {}
+        for document in documents:
+            fixes = [
+                (example, verification.checks[example.id])
+                for example in examples.examples
+                if example.path == document.path
+            ]
+            text = fix_text(document.text, fixes, as_json=document.is_json)
+            if text != document.text:
+                fixed[Path(document.path)] = ("\ufeff" * document.bom + text).encode("utf-8")
+        try:
+            write_files(fixed)  # all or none
+        except FileError as error:
+            print(error)
+            print("1 error; nothing written")
+            return 2
+        changed = len(fixed)
+        print(
+            f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
+            f"{count(changed, 'file')} updated"
+        )
+        return 0
+    for mismatch in verification.mismatches:
+        print(mismatch)
+    failing = len({m.example.id for m in verification.mismatches})
+    if failing:
+        print(f"{failing} of {len(examples.examples)} examples do not hold")
+        return 1
+    print(f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}: all hold")
+    return 0

@@ -1,0 +1,223 @@
+"""The ``i18n`` commands: extract, update, add a language, stats, publish.
+
+A translator's path: ``add LOCALE`` (a draft catalog, registered in the site's configuration)
+→ translate the ``.po`` in any gettext tool → ``stats`` → ``build`` (a draft is built and
+marked as such) → ``publish LOCALE`` once the catalog is complete.
+A catalog that cannot be read is reported at FILE:LINE and nothing is written over it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from dataclasses import asdict
+from pathlib import Path
+
+from babel import Locale
+
+from ..files import FileError
+from ..i18n.catalogs import LOCALES, catalog_path
+from ..i18n.extract import POT
+from ..i18n.stats import catalog_stats
+from ..locales import canonical_locale
+from ..messages import extract, template_exists, update
+from ..problems import Problem, count
+from ..project import SITE_FILE, read_site
+from ..reader.pages import Site
+from ..site_file import set_locale_state
+
+
+def run(arguments: argparse.Namespace) -> int:
+    """Dispatch ``i18n ACTION``."""
+    if arguments.action == "add":
+        return run_add(arguments.project, arguments.locale)
+    if arguments.action == "publish":
+        return run_publish(arguments.project, arguments.locale)
+    if arguments.action == "stats":
+        return run_stats(arguments.project, arguments.strict, arguments.json)
+    if arguments.action == "extract":
+        return run_extract(arguments.project)
+    return run_update(arguments.project)
+
+
+def _report(problems: list[Problem], what: str) -> int:
+    for problem in sorted(problems):
+        print(problem)
+    print(f"{count(len(problems), 'error')}; {what}")
+    return 2
+
+
+def _site(root: Path) -> Site | None:
+    """The site's configuration (only that file is read), or None after printing why it cannot be read."""
+    problems: list[Problem] = []
+    site = read_site(root, problems)
+    if site is None or problems:
+        _report(problems, "nothing written")
+        return None
+    return site
+
+
+def _extract(root: Path, site: Site) -> bool:
+    """Write the template from the content; False (problems printed) when the content is invalid."""
+    problems: list[Problem] = []
+    try:
+        extraction = extract(root, site, problems)
+    except FileError as error:
+        print(error)
+        print("1 error; nothing written")
+        return False
+    if problems or extraction.mismatches:
+        for mismatch in extraction.mismatches:
+            print(mismatch)
+        _report(problems, "the content must build before its messages are extracted; nothing written")
+        return False
+    print(f"{LOCALES}/{POT}: {extraction.messages} messages{'' if extraction.changed else ', unchanged'}")
+    return True
+
+
+def run_extract(root: Path) -> int:
+    """Write ``locales/messages.pot`` from the content, templates and terms; 2 on invalid content."""
+    site = _site(root)
+    return 0 if site is not None and _extract(root, site) else 2
+
+
+def _template_ready(root: Path) -> bool:
+    if template_exists(root):
+        return True
+    print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
+    return False
+
+
+def _update(root: Path, codes: list[str]) -> int:
+    problems: list[Problem] = []
+    try:
+        changed = update(root, codes, problems)
+    except FileError as error:
+        print(error)
+        print("1 error; no catalog updated")
+        return 2
+    if problems:
+        return _report(problems, "no catalog updated")
+    print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
+    return 0
+
+
+def run_update(root: Path) -> int:
+    """Merge the template into the catalog of every locale of the site."""
+    site = _site(root)
+    if site is None or not _template_ready(root):
+        return 2
+    return _update(root, list(site.locales))
+
+
+def _locale_and_site(root: Path, code: str) -> tuple[str, Site] | None:
+    """The locale's canonical code and the site's configuration; None after saying what is wrong."""
+    try:
+        name = canonical_locale(code)
+    except ValueError as error:
+        print(f"error: {error}")
+        return None
+    site = _site(root)
+    return (name, site) if site is not None else None
+
+
+def run_add(root: Path, code: str) -> int:
+    """Create a draft catalog for a new locale and register it in the site's configuration."""
+    found = _locale_and_site(root, code)
+    if found is None:
+        return 2
+    name, site = found
+    if name in site.locales:
+        print(f"error: {name} is already a locale of the site ({site.locales[name]})")
+        return 2
+    problem = set_locale_state(root / SITE_FILE, name, "draft", check_only=True)
+    if problem:
+        print(problem)
+        return 2
+    catalog = root / catalog_path(Path(LOCALES), name)
+    created = not os.path.lexists(catalog)
+    if not _extract(root, site) or _update(root, [name]):
+        return 2
+    problem = set_locale_state(root / SITE_FILE, name, "draft")
+    if problem:  # the locale is not registered: its new catalog goes too, leaving the project as it was
+        if created:
+            catalog.unlink(missing_ok=True)
+        print(problem)
+        return 2
+    locale = Locale.parse(name)
+    print(
+        f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
+        f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}"
+    )
+    print(
+        f"Next: translate that file, check `python -m generator i18n stats`, then "
+        f"`python -m generator i18n publish {name}`."
+    )
+    return 0
+
+
+def run_stats(root: Path, strict: bool, as_json: bool) -> int:
+    """Print each locale's translation counts; with ``strict``, 1 when a published one is incomplete."""
+    site = _site(root)
+    if site is None or not _template_ready(root):
+        return 2
+    problems: list[Problem] = []
+    stats = catalog_stats(root, site.locales, problems)
+    if problems:
+        return _report(problems, "no statistics")
+    incomplete = [entry.locale for entry in stats if entry.state == "published" and not entry.complete]
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "locales": [
+                        dict(asdict(entry), total=entry.total, percent=round(entry.percent, 1)) for entry in stats
+                    ],
+                    "incomplete_published": incomplete,
+                },
+                indent=2,
+            )
+        )
+    else:
+        print(f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8}")
+        for entry in stats:
+            print(
+                f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
+                f"{entry.untranslated:>12} {entry.percent:>7.1f}%"
+            )
+    if strict and incomplete:
+        if not as_json:
+            print(f"incomplete published locales: {', '.join(incomplete)}")
+        return 1
+    return 0
+
+
+def run_publish(root: Path, code: str) -> int:
+    """Flip a complete draft locale to published; 1 (listing what is missing) while it is not."""
+    found = _locale_and_site(root, code)
+    if found is None or not _template_ready(root):
+        return 2
+    name, site = found
+    if name not in site.locales:
+        print(f"error: {name} is not a locale of the site: run `python -m generator i18n add {name}` first")
+        return 2
+    problems: list[Problem] = []
+    stats = catalog_stats(root, {name: site.locales[name]}, problems)
+    if problems:
+        return _report(problems, "not published")
+    entry = stats[0]
+    if not entry.complete:
+        for line in entry.missing:
+            print(line)
+        print(
+            f"{name}: not published: {entry.untranslated} untranslated and {entry.fuzzy} fuzzy of "
+            f"{entry.total} messages ({entry.percent:.1f}%), listed above"
+        )
+        return 1
+    problem = set_locale_state(root / SITE_FILE, name, "published")
+    if problem:
+        print(problem)
+        return 2
+    print(f"{name}: published ({entry.total} messages); it is now in the language chooser and the sitemap")
+    return 0

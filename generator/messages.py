@@ -1,0 +1,51 @@
+"""The project's messages: the template extracted from the content, templates and terms, and
+merged into the catalogs. Used by ``i18n extract``/``update``/``add`` and by ``regenerate``."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .i18n.catalogs import LOCALES
+from .i18n.extract import POT, template_catalog, update_catalogs, write_template
+from .problems import Problem
+from .project import compile_templates, read_pages, solve_examples
+from .reader.pages import Site
+from .verify import Mismatch
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What :func:`extract` did: the template's message count and whether it changed, or the
+    examples that do not hold (then nothing is written)."""
+
+    mismatches: list[Mismatch] = field(default_factory=list)
+    messages: int = 0
+    changed: bool = False
+
+
+def extract(root: Path, site: Site, problems: list[Problem]) -> Extraction:
+    """Write ``locales/messages.pot`` from the content: pages read, examples solved, templates
+    compiled (no catalog read). The content must build first: on problems (added to ``problems``)
+    or examples that do not hold, nothing is written. ``FileError`` when a template cannot be
+    read or the template cannot be written (then it is as it was)."""
+    pages, examples = read_pages(root, site, problems)
+    verification, views = solve_examples(examples, problems)
+    compile_templates(root, problems)
+    if problems or verification.mismatches:
+        return Extraction(verification.mismatches)
+    catalog = template_catalog(root, pages, site.name, views)
+    return Extraction([], len(catalog), write_template(root / LOCALES, catalog))
+
+
+def template_exists(root: Path) -> bool:
+    """True when ``locales/messages.pot`` has been extracted (or is there but cannot be read,
+    which its reader then reports)."""
+    return os.path.lexists(root / LOCALES / POT)
+
+
+def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
+    """Merge the template into each locale's catalog; the locales whose catalog changed (none
+    written when one cannot be read; all or none written, else ``FileError``)."""
+    return update_catalogs(root / LOCALES, codes, problems)

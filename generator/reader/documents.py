@@ -1,0 +1,66 @@
+"""Example and page files named on the command line: found in folders, loaded, their examples read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..files import FileError, is_folder, is_readable_file
+from ..problems import Problem
+from .examples import ExampleSet
+from .pages import Page, is_page, is_site, read_page
+from .source import Document, SourceError, load
+
+EXAMPLE_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def expand(paths: list[str]) -> list[str]:
+    """The files named, with each folder replaced by its example files (sorted, recursively)."""
+    files: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if name and is_folder(path):  # Path("") is the current folder: an empty name is refused on reading
+            found = [
+                str(child)
+                for child in sorted(path.rglob("*"))
+                if child.suffix.lower() in EXAMPLE_SUFFIXES
+                and is_readable_file(child)
+                and not any(part.startswith(".") for part in child.relative_to(path).parts)
+            ]
+            files.extend(found or [name])
+        else:
+            files.append(name)
+    return files
+
+
+def load_documents(files: list[str], problems: list[Problem], base: Path | None = None) -> list[Document]:
+    """Load each file (named relative to ``base``, if given); a file that cannot be read adds
+    its problems and is left out."""
+    documents = []
+    for name in files:
+        if not name:
+            problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
+            continue
+        try:
+            documents.append(load(base / name if base else Path(name), name))
+        except FileError as error:
+            folder = is_folder(base / name if base else Path(name))
+            problems.append(
+                Problem(name, 0, 0, "a folder with no example files (.yaml, .yml, .json)" if folder else error.message)
+            )
+        except SourceError as error:
+            problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
+    return documents
+
+
+def read_examples(documents: list[Document], problems: list[Problem], pages: list[Page] | None = None) -> ExampleSet:
+    """The examples of example files and of page files (the site's configuration has none);
+    the pages read are added to ``pages`` when it is given."""
+    examples = ExampleSet(problems=problems)
+    for document in documents:
+        if is_page(document):
+            page = read_page(document, Path(document.path).stem, examples)
+            if page is not None and pages is not None:
+                pages.append(page)
+        elif not is_site(document):
+            examples.add_document(document)
+    return examples

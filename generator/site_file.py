@@ -1,0 +1,64 @@
+"""Registering a locale in the site's configuration (``i18n add`` and ``publish``), edited in place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .files import FileError, write_file
+from .project import SITE_FILE
+from .reader.edit import apply, insert, replace
+from .reader.source import Map, Scalar, SourceError, load, parse
+
+
+def set_locale_state(path: Path, locale: str, state: str, check_only: bool = False) -> str | None:
+    """Set ``locales: {LOCALE: STATE}`` in the site's configuration by editing its text in place
+    (comments, layout and line endings kept), checking that the result reads back as intended;
+    a message, and the file untouched, when it cannot. ``check_only``: find out, write nothing."""
+    display = SITE_FILE
+    try:
+        document = load(path, display)
+    except FileError as error:
+        return f"{display}: error: cannot edit the site's configuration: {error.message}"
+    except SourceError as error:
+        return f"{display}:1:1: error: cannot edit the site's configuration: {error}"
+    root = document.root
+    locales = root.get("locales") if isinstance(root, Map) else None
+    if not isinstance(locales, Map):
+        return f"{display}:1:1: error: no `locales:` mapping to register {locale} in"
+    existing = locales.get(locale)
+    if isinstance(existing, Scalar):
+        edit = replace(document.text, next(key for key, value in locales.entries if value is existing), existing, state)
+    elif locales.entries or locales.flow:
+        edit = insert(document.text, locales, [f"{locale}: {state}"], [f"{locale}: {state}"])
+    else:
+        return (
+            f"{display}:{locales.pos.line}:{locales.pos.column}: error: `locales:` is empty: write `{locale}: {state}`"
+        )
+    text = apply(document.text, [edit])
+    if not _reads_back(text, locale, state, len(locales.entries) + (existing is None)):
+        return (
+            f"{display}:{locales.pos.line}:{locales.pos.column}: error: could not add `{locale}: {state}` "
+            "to `locales:` safely: write it there by hand"
+        )
+    if not check_only:
+        try:
+            write_file(path, ("\ufeff" * document.bom + text).encode("utf-8"), display)
+        except FileError as error:
+            return str(error)
+    return None
+
+
+def _reads_back(text: str, locale: str, state: str, count: int) -> bool:
+    """True when the edited configuration parses and says ``LOCALE: STATE`` among ``count`` locales."""
+    try:
+        edited = parse(text)
+    except SourceError:
+        return False
+    locales = edited.get("locales") if isinstance(edited, Map) else None
+    value = locales.get(locale) if isinstance(locales, Map) else None
+    return (
+        isinstance(locales, Map)
+        and len(locales.entries) == count
+        and isinstance(value, Scalar)
+        and value.value == state
+    )

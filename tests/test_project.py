@@ -1,0 +1,64 @@
+"""The project's loader: named stages, each usable alone, which together are the build's load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.problems import Problem
+from generator.project import compile_templates, load_project, read_catalogs, read_pages, read_site, solve_examples
+
+from .conftest import ROOT
+from .site_helpers import LOCALES, PAGES, copy_project
+
+
+def test_the_stages_in_order_are_the_whole_load() -> None:
+    problems: list[Problem] = []
+    site = read_site(ROOT, problems)
+    assert site is not None and site.pages == PAGES and tuple(site.locales) == LOCALES
+    pages, examples = read_pages(ROOT, site, problems)
+    verification, views = solve_examples(examples, problems)
+    catalogs = read_catalogs(ROOT, list(site.locales), problems)
+    compiled = compile_templates(ROOT, problems)
+    assert problems == [] and verification.mismatches == [] and compiled is not None
+    project = load_project(ROOT)
+    assert project.problems == [] and project.site == site
+    assert [page.slug for page in project.pages] == [page.slug for page in pages] == list(PAGES)
+    assert [example.id for example in project.examples] == [example.id for example in examples]
+    assert project.views == views and len(views) == len(examples) == 16
+    assert set(project.catalogs) == set(catalogs) == set(LOCALES)
+
+
+def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    (project / "content/bidding.yaml").write_text("title: [never closed\n", encoding="utf-8")
+    (project / "locales/es/LC_MESSAGES/messages.po").write_text('msgid "x\n', encoding="utf-8")
+    (project / "templates/page.html").write_text("{% if %}\n", encoding="utf-8")
+    problems: list[Problem] = []
+    site = read_site(project, problems)
+    assert site is not None and problems == []  # i18n add and update need nothing else
+    pages, examples = read_pages(project, site, problems)
+    assert [page.slug for page in pages] == ["allowed-cards"] and len(examples) == 9
+    assert {problem.path for problem in problems} == {"content/bidding.yaml"}
+    solve_examples(examples, problems)
+    assert {problem.path for problem in problems} == {"content/bidding.yaml"}
+    read_catalogs(project, ["ru"], problems)
+    assert {problem.path for problem in problems} == {"content/bidding.yaml"}
+    read_catalogs(project, ["es"], problems)
+    compile_templates(project, problems)
+    assert {problem.path for problem in problems} == {
+        "content/bidding.yaml",
+        "locales/es/LC_MESSAGES/messages.po",
+        "templates/page.html",
+    }
+    partial = load_project(project, catalogs=False, templates=False)
+    assert partial.catalogs == {} and partial.compiled is None
+    assert {problem.path for problem in partial.problems} == {"content/bidding.yaml"}
+
+
+def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, run_cli) -> None:
+    project = copy_project(tmp_path / "project")
+    (project / "content/bidding.yaml").write_text("title: [never closed\n", encoding="utf-8")
+    code, output = run_cli("i18n", "update", "-C", str(project))
+    assert code == 0, output
+    code, output = run_cli("i18n", "extract", "-C", str(project))
+    assert code == 2 and output.startswith("content/bidding.yaml:")
