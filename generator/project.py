@@ -19,7 +19,7 @@ from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
 from .reader.documents import load_documents
 from .reader.examples import AuctionExample, Example, ExampleSet, PlayExample
-from .reader.pages import Page, Site, read_page
+from .reader.pages import Page, Site, Text, read_page
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .render import CompiledTemplates, make_environment
@@ -49,6 +49,15 @@ def read_pages(root: Path, site: Site, problems: list[Problem]) -> tuple[list[Pa
         if page is not None:
             pages.append(page)
     return pages, examples.examples
+
+
+def _every_page(root: Path) -> Site:
+    """A stand-in for a site's configuration that cannot be read: every page file of ``content/``."""
+    try:
+        slugs = sorted(path.stem for path in (root / CONTENT).glob("*.yaml") if path.name != "site.yaml")
+    except OSError:
+        slugs = []
+    return Site(SITE_FILE, Text("", SITE_FILE, 1, 1), "", {}, tuple(slugs))
 
 
 def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Verification, dict[str, View]]:
@@ -124,7 +133,8 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
     ``catalogs`` is false), the templates compiled (unless ``templates`` is false)."""
     project = Project(root)
     project.site = read_site(root, project.problems)
-    if project.site is None:
+    if project.site is None:  # which pages there are is not known: each page file is read for its problems
+        read_pages(root, _every_page(root), project.problems)
         return project
     project.pages, project.examples = read_pages(root, project.site, project.problems)
     verification, project.views = solve_examples(project.examples, project.problems)

@@ -216,6 +216,15 @@ def test_a_template_nested_too_deeply_is_an_error(project: Path, source: str) ->
     assert result.code == 2 and "templates/deep.html: error: nested too deeply" in lines[0], lines
 
 
+def test_a_problem_in_the_site_configuration_hides_no_page_error(project: Path) -> None:
+    edit(project / "content/site.yaml", "locales:", "locale:")
+    edit(project / "content/bidding.yaml", "turned: H", "turned: X")
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 2
+    assert any(line.startswith("content/site.yaml:") for line in lines), lines
+    assert any(line.startswith("content/bidding.yaml:") and "X" in line for line in lines), lines
+
+
 # Numbers from the input are bounded --------------------------------------------------------------
 
 
