@@ -267,6 +267,24 @@ def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural:
     assert any(x.startswith(f"{CATALOG}:{line}:") and message in x for x in lines), lines
 
 
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('"Language: es\\n"', '"Language: zz_QQ_1\\n"', "'zz_QQ_1' is not a valid locale identifier"),
+        ("POT-Creation-Date: 2026-11-30 01:32+0000", "POT-Creation-Date: yesterday", "time data 'yesterday'"),
+        ("nplurals=3;", "nplurals=0;", "at least 1"),
+    ],
+    ids=["language", "date", "nplurals-0"],
+)
+def test_a_header_field_babel_cannot_read_is_reported_at_its_line(
+    project: Path, old: str, new: str, message: str
+) -> None:
+    line = header(project, old, new)
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 2
+    assert any(x.startswith(f"{CATALOG}:{line}:1: error: ") and message in x for x in lines), lines
+
+
 def test_a_catalog_that_does_not_say_utf8_is_refused_at_its_header_line(project: Path, run_cli) -> None:
     line = header(project, "charset=utf-8", "charset=ISO-8859-1")
     result, lines = run_build(project, None, strict=False)

@@ -81,6 +81,10 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
         po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True, charset="utf-8")
     except PoFileError as error:
         message = str(error).rsplit(" on ", 1)[0]
+        field = next((line for line, value in headers.values() if value and value in message), None)
+        if field is not None:  # Babel reports a header field it cannot read after the whole header
+            problems.append(Problem(display, field, 1, f"catalog header: {message}: fix that field"))
+            return None
         problems.append(
             Problem(
                 display,
@@ -400,6 +404,8 @@ def _plural_rule(value: str, display: str, line: int, problems: list[Problem]) -
             raise ValueError("expected `nplurals=N; plural=EXPRESSION;` with N a number from 1 to 99")
         rule = stdlib_gettext.c2py(match.group(2))
         count = int(match.group(1))
+        if count < 1:
+            raise ValueError("nplurals is the number of plural forms: at least 1")
         for n in PLURAL_SAMPLES:
             try:
                 form = rule(n)
