@@ -27,7 +27,7 @@ from .i18n import terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
-from .reader.source import decode
+from .reader.source import SourceError, control_problem, decode
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
@@ -244,7 +244,10 @@ class TemplateFiles(BaseLoader):
         path = self.folder.joinpath(*split_template_path(template))
         if not os.path.lexists(path):
             raise TemplateNotFound(template)
-        return decode(read_input(path, f"templates/{template}")), str(path), lambda: True
+        source = decode(read_input(path, f"templates/{template}"))
+        if (bad := control_problem(source)) is not None:
+            raise SourceError([bad])
+        return source, str(path), lambda: True
 
 
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -355,6 +356,44 @@ def test_the_cache_of_a_catalog_reads_back_exactly(project: Path) -> None:
     assert first.entries == second.entries and [first.plural(n) for n in range(300)] == [
         second.plural(n) for n in range(300)
     ]
+
+
+CATALOG_CASES = sorted((ROOT / "tests/invalid/catalogs").glob("*.po"))
+
+
+@pytest.mark.parametrize("case", CATALOG_CASES, ids=[case.name for case in CATALOG_CASES])
+def test_each_broken_catalog_of_the_corpus_gives_exactly_its_problems(case: Path) -> None:
+    """tests/invalid/catalogs/: each case states its problems as `# expect: LINE:COL: fragment` lines."""
+    expected = [
+        (int(line), int(column), fragment.decode("utf-8"))
+        for line, column, fragment in re.findall(rb"^# expect: (\d+):(\d+): (.+)$", case.read_bytes(), re.M)
+    ]
+    assert expected, case.name
+    problems: list[Problem] = []
+    assert read_catalog(case, case.name, "es", problems) is None
+    found = [str(problem) for problem in sorted(problems)]
+    assert "Traceback" not in " ".join(found)
+    for line, column, fragment in expected:
+        prefix = f"{case.name}:{line}:{column}: error: "
+        assert any(x.startswith(prefix) and fragment in x for x in found), (prefix, fragment, found)
+    assert len(found) == len(expected), found
+
+
+TEMPLATE_CASES = sorted((ROOT / "tests/invalid/templates").glob("*.html"))
+
+
+@pytest.mark.parametrize("case", TEMPLATE_CASES, ids=[case.name for case in TEMPLATE_CASES])
+def test_each_broken_template_of_the_corpus_gives_its_problem(project: Path, case: Path) -> None:
+    """tests/invalid/templates/: each case states its problem as `{# expect: LINE:COL: fragment #}`."""
+    from generator.project import compile_templates
+
+    (line, column, fragment) = re.findall(rb"\{# expect: (\d+):(\d+): (.+?) #\}", case.read_bytes())[0]
+    shutil.copy(case, project / "templates" / case.name)
+    problems: list[Problem] = []
+    compile_templates(project, problems)
+    found = [str(problem) for problem in problems]
+    where = f"templates/{case.name}:{int(line)}:{int(column)}: " if int(line) else f"templates/{case.name}: "
+    assert len(found) == 1 and found[0].startswith(where + "error: ") and fragment.decode() in found[0], found
 
 
 # Markdown rendered for where it goes -------------------------------------------------------------

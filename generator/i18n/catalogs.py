@@ -321,6 +321,9 @@ def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | Non
     return stored[1], entries
 
 
+_ESCAPE = re.compile(r"\\(.?)")
+_KNOWN_ESCAPES = ("\\", '"', "n", "t", "r", "a", "b", "f", "v")
+"""The escapes Babel decodes as msgfmt does (the control characters among them are refused later)."""
 _LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
 
 
@@ -355,6 +358,21 @@ def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool
                     number,
                     bad.start() + 1,
                     f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it",
+                )
+            )
+            continue
+        escape = next(
+            (found for found in _ESCAPE.finditer(line) if found.group(1) not in _KNOWN_ESCAPES),
+            None,
+        )
+        if escape is not None and not line.lstrip().startswith("#"):
+            problems.append(
+                Problem(
+                    display,
+                    number,
+                    escape.start() + 1,
+                    f"the escape {escape.group()!r} is not one gettext and Babel read alike: write the character "
+                    "itself (or \\\\ for a backslash)",
                 )
             )
             continue

@@ -162,6 +162,18 @@ _REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,9}));")
 """A numeric character reference (``&#x202E;``), which Markdown turns into its character."""
 
 
+def control_problem(text: str) -> tuple[int, int, str] | None:
+    """The first control character of a text that is not YAML (a template), at its line and
+    column, with what to do; None when there is none."""
+    bad = CONTROL.search(text)
+    if bad is None:
+        return None
+    index = bad.start()
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    return line, column, f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it"
+
+
 def control_character(text: str) -> int | None:
     """The first control character of ``text`` (see ``CONTROL``), written as itself or as a
     numeric character reference; None when there is none."""
