@@ -6,7 +6,9 @@ Writing: each file is written beside its target, flushed and fsynced, given the 
 and mode, and renamed over it, so that at every instant the target is either its old or its new
 content; on any failure the target is as it was and the temporary file is gone (one left by a
 killed run is removed by the next write beside it). A command that writes several files stages
-them all before renaming any. The site's folder is swapped in with one atomic exchange.
+them all before renaming any, and undoes the renames done if one fails: all or none. A path
+that is one of the command's inputs, or has several hard links, is refused before anything is
+written. The site's folder is swapped in with one atomic exchange.
 """
 
 from __future__ import annotations
@@ -124,7 +126,7 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def output_problem(path: Path, display: str, inputs: Iterable[Path] = ()) -> str | None:
+def output_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
     """Why ``path`` cannot receive a new file, if it cannot (checked before anything is written):
     one of the command's ``inputs``, not a regular file, a folder that does not exist, hard links."""
     if not str(path):
@@ -151,18 +153,15 @@ def output_problem(path: Path, display: str, inputs: Iterable[Path] = ()) -> str
     return None
 
 
-def write_file(path: Path, data: bytes, display: str | None = None, inputs: Iterable[Path] = ()) -> None:
+def write_file(path: Path, data: bytes, display: str | None = None) -> None:
     """Replace (or create) one file atomically; ``FileError`` and the file as it was on failure."""
-    write_files({path: data}, {path: display} if display else None, inputs)
+    write_files({path: data}, {path: display} if display else None)
 
 
-def write_files(
-    files: Mapping[Path, bytes], displays: Mapping[Path, str | None] | None = None, inputs: Iterable[Path] = ()
-) -> None:
+def write_files(files: Mapping[Path, bytes], displays: Mapping[Path, str | None] | None = None) -> None:
     """Replace (or create) several files, all or none: each is staged beside its target first,
     then all are renamed over their targets; if a rename fails, those done are undone (each old
     file was kept as a hard link until the end)."""
-    inputs = list(inputs)
     names = {path: (displays or {}).get(path) or str(path) for path in files}
     staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
     done: list[tuple[str, str, str | None]] = []
@@ -170,7 +169,7 @@ def write_files(
         _remove_stale(Path(folder))  # first: a killed run's link to an old file would count as a hard link
     try:
         for path, data in files.items():
-            problem = output_problem(path, names[path], inputs)
+            problem = output_problem(path)
             if problem is not None:
                 raise FileError(names[path], problem)
             target = os.path.realpath(path)

@@ -28,7 +28,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     if report is not None:
         inputs = [*plan.inputs, root / SITE_FILE, root / LOCALES / POT]
         inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
-        refusal = output_problem(report, str(report), inputs) or _inside_inputs(root, report)
+        refusal = output_problem(report, inputs) or _inside_inputs(root, report)
         if refusal is not None:
             print(f"{report}: error: {refusal} (the report); nothing regenerated")
             return 2
