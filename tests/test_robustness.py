@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.i18n.catalogs import parse_po, po_bytes, read_catalog
 from generator.problems import Problem
@@ -519,3 +521,61 @@ def test_the_watcher_survives_files_that_vanish_mid_scan(project: Path, monkeypa
     monkeypatch.setattr(Path, "stat", vanishing)
     files = serve.snapshot(project)
     assert files and all(".swp" not in name for name, *_ in files)
+
+
+# Catalogs fuzzed: never a traceback ----------------------------------------------------------------
+
+CATALOG_TEXT = (ROOT / CATALOG).read_text(encoding="utf-8")[:5000].splitlines()
+TOKENS = [
+    'msgid ""',
+    'msgstr ""',
+    'msgid "Pass"',
+    'msgstr "Paso"',
+    'msgstr[7] "x"',
+    "msgstr[" + "9" * 50 + '] "x"',
+    'msgctxt "card"',
+    '"Plural-Forms: nplurals=2; plural=(n>1)/(n-1);\\n"',
+    '"Plural-Forms: nplurals=99; plural=n;\\n"',
+    '"Content-Type: text/plain; charset=latin-1\\n"',
+    '"Language: \\n"',
+    '#| msgid "old',
+    '#~ msgid "gone"',
+    '"\\x07"',
+    '"&#x202e;"',
+    '"\x00"',
+    '"%(num)s %"',
+    '"\\',
+    "#, fuzzy, python-format",
+    "#: content/bidding.yaml:" + "9" * 5000,
+    "",
+]
+
+
+@st.composite
+def mutated_catalogs(draw: st.DrawFn) -> str:
+    lines = list(CATALOG_TEXT)
+    for _ in range(draw(st.integers(1, 6))):
+        at = draw(st.integers(0, len(lines)))
+        action = draw(st.sampled_from(["insert", "delete", "duplicate", "cut"]))
+        if action == "insert":
+            lines.insert(at, draw(st.sampled_from(TOKENS)))
+        elif action == "delete" and lines:
+            del lines[min(at, len(lines) - 1)]
+        elif action == "duplicate" and lines:
+            lines.insert(at, lines[min(at, len(lines) - 1)])
+        elif lines:
+            line = lines[min(at, len(lines) - 1)]
+            lines[min(at, len(lines) - 1)] = line[: draw(st.integers(0, len(line)))]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=mutated_catalogs())
+def test_fuzz_mutated_catalogs_never_crash(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "messages.po"
+    path.write_text(text, encoding="utf-8")
+    problems: list[Problem] = []
+    catalog = read_catalog(path, "x.po", "es", problems)
+    assert (catalog is None) == bool(problems), problems
+    assert all(problem.path == "x.po" and problem.line >= 0 for problem in problems)
+    parse_po(text.encode("utf-8"), "x.po", [])
