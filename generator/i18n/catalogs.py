@@ -8,6 +8,7 @@ warning naming the message (``build --strict`` makes warnings errors).
 
 from __future__ import annotations
 
+import functools
 import gettext as stdlib_gettext
 import hashlib
 import io
@@ -204,34 +205,26 @@ def _unquote(text: str) -> str:
 
 def po_bytes(catalog: BabelCatalog) -> bytes:
     """A catalog as the project writes every ``.po`` and ``.pot``: 100 columns, previous msgids kept
-    whole, as gettext writes them (Babel would wrap them like a comment, over lines that are not
-    valid ``#|`` syntax and that it then reads back truncated)."""
-    from babel.messages.pofile import generate_po
+    as ``#| msgid`` lines that gettext tools read back (Babel's own writer wraps a long previous
+    msgid into a comment that no tool can parse)."""
+    from babel.messages import pofile
 
-    previous = iter([message.previous_id for message in catalog if message.id and message.previous_id])
-    lines: list[str] = []
-    in_previous = False
-    for line in generate_po(catalog, width=100, include_previous=True):
-        if line.startswith("#|"):
-            if not in_previous:
-                lines.extend(_previous_lines(next(previous)))
-            in_previous = True
-            continue
-        in_previous = False
-        lines.append(line)
-    return "".join(lines).encode(catalog.charset, "backslashreplace")
-
-
-def _previous_lines(ids: str | list[str] | tuple[str, ...]) -> list[str]:
-    """``#| msgid "..."`` (and ``#| msgid_plural``) lines, continued as ``#| "..."`` lines."""
-    from babel.messages.pofile import normalize
-
-    lines = []
-    for keyword, text in zip(("msgid", "msgid_plural"), (ids,) if isinstance(ids, str) else ids, strict=False):
-        parts = normalize(text, width=96).split("\n")
-        lines.append(f"#| {keyword} {parts[0]}\n")
-        lines.extend(f"#| {part}\n" for part in parts[1:])
-    return lines
+    if not hasattr(pofile.normalize, "cache_info"):
+        # The same msgids and comments are written into every locale's catalog: format each once.
+        # (A pure function of its arguments, so the output is Babel's, byte for byte.)
+        pofile.normalize = functools.lru_cache(maxsize=1 << 16)(pofile.normalize)
+    normalize = pofile.normalize
+    messages = iter(list(catalog))  # the header first, then the messages, in the order written
+    chunks: list[str] = []
+    after_context = False
+    for chunk in pofile.generate_po(catalog, width=100):
+        if chunk.startswith("msgctxt ") or (chunk.startswith("msgid ") and not after_context):
+            message = next(messages, None)
+            for keyword, text in zip(("msgid", "msgid_plural"), (message.previous_id if message else []), strict=False):
+                chunks.append(f"#| {keyword} {normalize(text, prefix='#| ', width=100)}\n")
+        after_context = chunk.startswith("msgctxt ")
+        chunks.append(chunk)
+    return "".join(chunks).encode(catalog.charset, "backslashreplace")
 
 
 def read_catalog(
