@@ -274,7 +274,7 @@ def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural:
     "old, new, message",
     [
         ('"Language: es\\n"', '"Language: zz_QQ_1\\n"', "'zz_QQ_1' is not a valid locale identifier"),
-        ("POT-Creation-Date: 2026-12-01 10:54+0000", "POT-Creation-Date: yesterday", "time data 'yesterday'"),
+        ("POT-Creation-Date: ", "POT-Creation-Date: yesterday ", "time data 'yesterday"),  # whatever the date
         ("nplurals=3;", "nplurals=0;", "at least 1"),
     ],
     ids=["language", "date", "nplurals-0"],
