@@ -12,14 +12,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2 import TemplateSyntaxError
+from markupsafe import Markup
 
 from .i18n.catalogs import LOCALES, Translator, catalog_path
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, TEMPLATES, Project, load_project
 from .reader.pages import Page, Site
-from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline
+from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline, og_locale, text_direction
 
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
@@ -110,7 +112,10 @@ class SiteRenderer:
                 ),
             )
         self.add("index.html", self.root_page())
+        self.add("404.html", self.missing_page())
         self.add("sitemap.xml", self.sitemap())
+        env = make_environment(self.templates, self.project.compiled)
+        self.add("robots.txt", env.get_template("robots.txt").render(base_url=self.site.base_url))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
             if asset.is_file() and not any(part.startswith(".") for part in relative.parts):
@@ -119,20 +124,53 @@ class SiteRenderer:
 
     def root_page(self) -> str:
         env = make_environment(self.templates, self.project.compiled)
-        languages = [
-            {
-                "locale": code,
-                "name": language_name(code),
-                "href": f"{code}/index.html",
-                "site_name": self.renderers[code].markdown(self.site.name),
-            }
-            for code in self.site.published
-        ]
+        languages = []
+        for code in self.site.published:
+            renderer = self.renderers[code]
+            said = renderer.env.get_template("chooser-locale.html").make_module()
+            languages.append(
+                {
+                    "lang": code.replace("_", "-"),
+                    "dir": text_direction(code),
+                    "name": language_name(code),
+                    "href": f"{code}/index.html",
+                    "site_name": renderer.markdown(self.site.name),
+                    "line": vars(said)["line"],  # exported by the template
+                    "og_locale": og_locale(code),
+                }
+            )
         return env.get_template("root.html").render(
             site=self.site,
             site_name=markdown_inline(self.site.name.msgid),
             languages=languages,
             alternates=self.alternates("index.html"),
+        )
+
+    def missing_page(self) -> str:
+        """``404.html``: every published language's help pages, linked from the root of the host
+        (the path of ``base_url``), so that the page works at any depth it is served."""
+        prefix = urlsplit(self.site.base_url).path
+        env = make_environment(self.templates, self.project.compiled)
+        languages = []
+        for code in self.site.published:
+            renderer = self.renderers[code]
+            links = [
+                {"href": f"{prefix}{code}/{page_href(page.slug)}", "title": renderer.markdown(page.title)}
+                for page in self.project.pages
+            ]
+            part = renderer.env.get_template("missing-locale.html").make_module(
+                {"links": links, "home": f"{prefix}{code}/index.html"}
+            )
+            languages.append(
+                {
+                    "lang": code.replace("_", "-"),
+                    "site_name": renderer.markdown(self.site.name),
+                    "not_found": vars(part)["not_found"],
+                    "section": Markup(str(part)),
+                }
+            )
+        return env.get_template("missing.html").render(
+            site_name=markdown_inline(self.site.name.msgid), languages=languages, prefix=prefix
         )
 
     def sitemap(self) -> str:

@@ -8,11 +8,14 @@ format strings escape their values unless they are markup we built (a card chip)
 from __future__ import annotations
 
 import functools
+import html
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.core import get_global
 from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
 from markdown_it import MarkdownIt
@@ -32,6 +35,27 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
 def markdown_inline(text: str) -> Markup:
     """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text."""
     return Markup(_MARKDOWN.renderInline(text))
+
+
+_TAG = re.compile(r"<[^>]*>")
+_ASCII_SPACE = re.compile(r"[ \t\n\r\f]+")
+
+
+def plain_text(markup: str) -> str:
+    """Markup as plain text for an attribute or the ``<title>``: tags dropped, entities decoded,
+    runs of ASCII white space made one space. Unlike Jinja's ``striptags`` it keeps no-break
+    spaces (U+00A0, U+202F), which French puts before « : ; ? ! »."""
+    return _ASCII_SPACE.sub(" ", html.unescape(_TAG.sub("", str(markup)))).strip()
+
+
+def og_locale(code: str) -> str:
+    """The locale as Open Graph writes it, language and territory, from CLDR's likely subtags: "es_ES"."""
+    locale = _locale(code)
+    territory = locale.territory
+    if territory is None:
+        likely = get_global("likely_subtags").get(locale.language)
+        territory = Locale.parse(likely).territory if likely else None
+    return f"{locale.language}_{territory}" if territory else locale.language
 
 
 @functools.cache
@@ -87,6 +111,8 @@ class LocaleRenderer:
             rules_matter=rule_sets_differ,
             suit_code=lambda suit: Suit(suit).code(),
             lang=locale.replace("_", "-"),
+            og_locale=og_locale(locale),
+            og_alternates=[og_locale(code) for code in site.published if code != locale],
             dir=text_direction(locale),
             site=site,
             site_name=self.markdown(site.name),
@@ -184,8 +210,9 @@ class CompiledTemplates(BytecodeCache):
 
 
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
-    """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
-    return Environment(
+    """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
+    its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
+    env = Environment(
         loader=FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=StrictUndefined,
@@ -195,3 +222,5 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
         auto_reload=False,
         bytecode_cache=compiled,
     )
+    env.filters["striptags"] = plain_text
+    return env

@@ -11,6 +11,10 @@ from .conftest import ROOT
 
 LOCALES = ("es", "ru", "hi", "bg", "fr")
 PAGES = ("bidding", "allowed-cards")
+SITE_PAGES = ("index.html", "404.html") + tuple(
+    f"{locale}/{name}.html" for locale in LOCALES for name in ("index", *PAGES)
+)
+"""Every HTML page of the built site."""
 SEEDS = ROOT / "tests" / "seeds"
 SEED_PAGES = {  # source document -> the page that must show every line of it (tests/seeds/README.md)
     "000_aa3d2d22d99ce634.txt": "es/bidding.html",

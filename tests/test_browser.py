@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from .chromium import start_chromium
+from .chromium import StaticHost, start_chromium
 from .conftest import ROOT
 from .pagetext import document_lines, missing_lines
 from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS
@@ -112,3 +112,22 @@ def test_the_language_chooser_in_chromium(site: Path, browser) -> None:
     browser.find_element(By.CSS_SELECTOR, 'a[hreflang="hi"]').click()
     assert browser.current_url == (site / "hi" / "index.html").as_uri()
     assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("depth", ["nothing.html", "es/nothing.html", "fr/a/b/c/"])
+def test_the_404_page_works_at_any_depth(site: Path, browser, depth: str) -> None:
+    host = StaticHost(site)
+    try:
+        browser.set_window_size(390, 900)
+        browser.get(host.url + depth)
+        assert browser.execute_script("return document.styleSheets[0].cssRules.length") > 10, "the stylesheet loads"
+        sections = browser.find_elements(By.CSS_SELECTOR, "section.lost")
+        assert [section.get_attribute("lang") for section in sections] == list(LOCALES)
+        if depth == "fr/a/b/c/":
+            screenshot(browser, "root-404-phone.png")
+        link = browser.find_element(By.CSS_SELECTOR, 'section[lang="ru"] a[href$="allowed-cards.html"]')
+        link.click()
+        assert browser.current_url == host.url + "ru/allowed-cards.html"
+        assert browser.execute_script("return document.documentElement.lang") == "ru"
+    finally:
+        host.close()

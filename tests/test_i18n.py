@@ -193,7 +193,7 @@ def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
         "error: de: no translation of 'Which card may be played?'" in line for line in lines
     )
     code, output = cli(run_cli, project, "i18n", "publish", "de")
-    assert code == 1 and "not published: 147 untranslated" in output
+    assert code == 1 and f"not published: {template_size() - 3} untranslated" in output
 
     translate(catalog)
     assert cli(run_cli, project, "i18n", "stats", "--strict")[0] == 0
@@ -232,6 +232,14 @@ def test_add_accepts_a_regional_code_written_with_a_hyphen(project: Path, run_cl
     assert "  pt_BR: draft\n" in (project / "content/site.yaml").read_text(encoding="utf-8")
 
 
+def template_size() -> int:
+    """The number of messages of locales/messages.pot."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "messages.pot").open("rb") as stream:
+        return sum(1 for message in read_po(stream) if message.id)
+
+
 def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Path, run_cli) -> None:
     code, output = cli(run_cli, project, "i18n", "stats", "--json")
     assert code == 0
@@ -241,7 +249,8 @@ def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Pat
     path = project / "locales/ru/LC_MESSAGES/messages.po"
     path.write_text(path.read_text(encoding="utf-8").replace('msgstr "Коротко"', 'msgstr ""'), encoding="utf-8")
     code, output = cli(run_cli, project, "i18n", "stats", "--strict")
-    assert code == 1 and re.search(r"ru +published +149 +0 +1 +99\.3%", output)
+    total = template_size()
+    assert code == 1 and re.search(rf"ru +published +{total - 1} +0 +1 +{(total - 1) / total * 100:.1f}%", output)
     assert output.rstrip().endswith("incomplete published locales: ru")
 
 

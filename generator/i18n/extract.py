@@ -77,6 +77,10 @@ def content_messages(
     yield site_name, ["The site's name, in the header of every page."]
     for page in pages:
         yield page.title, [f"Title of the page {page.slug}."]
+        yield (
+            page.description,
+            [f"Description of the page {page.slug}: search results and link previews (one or two sentences)."],
+        )
         for block in page.summary:
             yield from _block_messages(block, views)
         for section in page.sections:

@@ -20,6 +20,9 @@ from .source import Document, Map, Node, Pos, Scalar, Seq
 _START = Pos(1, 1, 0, 0)
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+ANCHOR_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
+RESERVED_ANCHORS = ("main", "in-brief", "contents")
+"""Ids the page templates give to their own elements: no section may take one."""
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
 _BLOCK_KINDS = ("text", "list", "example", "figure", "note")
@@ -98,8 +101,9 @@ Block = Paragraph | BulletList | Note | ExampleBlock | Figure
 
 @dataclass(frozen=True)
 class Section:
-    """A heading and its blocks."""
+    """A heading, its anchor (the same in every locale) and its blocks."""
 
+    id: str
     heading: Text
     blocks: tuple[Block, ...]
 
@@ -111,6 +115,8 @@ class Page:
     slug: str
     path: str
     title: Text
+    description: Text
+    """One or two sentences for search results and link previews (``<meta name="description">``)."""
     summary: tuple[Block, ...]
     sections: tuple[Section, ...]
 
@@ -276,25 +282,51 @@ class PageReader:
 
     def page(self, slug: str) -> Page | None:
         """The page of the whole file: title, summary and sections."""
-        root = self.fields(self.document.root, "page", ("title", "summary", "sections"))
+        root = self.fields(self.document.root, "page", ("title", "description", "summary", "sections"))
         if root is None:
             return None
         before = len(self.examples.problems)
         title = self.source(root.get("title"), "title")
+        description = self.source(root.get("description"), "description")
         summary = self.blocks(root.get("summary"), "summary")
         sections: list[Section] = []
+        anchors: dict[str, str] = {}  # every anchor of the page -> where it is first given
         sections_node = root.get("sections")
         for item in (self.reader.items(sections_node, "sections") or []) if sections_node is not None else []:
-            section = self.fields(item, "section", ("heading", "content"))
+            section = self.fields(item, "section", ("id", "heading", "content"))
             if section is None:
                 continue
+            anchor = self.anchor(section.get("id"), anchors)
             heading = self.source(section.get("heading"), "heading")
             blocks = self.blocks(section.get("content"), "content")
-            if heading is not None:
-                sections.append(Section(heading, blocks))
-        if title is None or len(self.examples.problems) > before:
+            if heading is not None and anchor is not None:
+                sections.append(Section(anchor, heading, blocks))
+        if title is None or description is None or len(self.examples.problems) > before:
             return None
-        return Page(slug, self.document.path, title, summary, tuple(sections))
+        return Page(slug, self.document.path, title, description, summary, tuple(sections))
+
+    def anchor(self, node: Node | None, anchors: dict[str, str]) -> str | None:
+        """A section's `id`: its anchor in every locale (``page.html#id``), kept when the heading changes.
+        Examples are ``#ex-ID`` (their ids are unique across the site), so no section id starts with ``ex-``."""
+        if node is None:
+            return None
+        value = self.reader.text(node, "id")
+        if value is None:
+            return None
+        if not ANCHOR_PATTERN.match(value):
+            self.reader.error(node, f"id: {value!r}: write lowercase letters, digits and '-', such as undertrumping")
+            return None
+        if value in RESERVED_ANCHORS or value.startswith("ex-"):
+            self.reader.error(
+                node, f"id: {value!r} is taken by the page itself ({', '.join(RESERVED_ANCHORS)}, ex-…): choose another"
+            )
+            return None
+        first = anchors.get(value)
+        if first is not None:
+            self.reader.error(node, f"id: #{value} is not unique on this page (first at {first}): rename one")
+            return None
+        anchors[value] = f"{self.document.path}:{node.pos.line}:{node.pos.column}"
+        return value
 
     def site(self) -> Site | None:
         """The site's configuration of the whole file: name, base URL, locales and pages."""
