@@ -20,7 +20,7 @@ from markupsafe import Markup
 from .i18n.catalogs import LOCALES, Translator, catalog_path
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, TEMPLATES, Project, load_project
-from .reader.pages import Page, Site
+from .reader.pages import ExampleBlock, Page, Site, Text
 from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline, og_locale, text_direction
 
 MARKER = ".belote-docs-site"
@@ -49,6 +49,14 @@ class SiteRenderer:
             for locale, translator in self.translators.items()
         }
         self.files: dict[str, bytes] = {}
+        self.targets: dict[str, Text] = {}
+        """Each section and example a glossary entry may point at (``PAGE#ANCHOR``): its heading or title."""
+        for page in project.pages:
+            for section in page.sections:
+                self.targets[f"{page.slug}#{section.id}"] = section.heading
+                for block in section.blocks:
+                    if isinstance(block, ExampleBlock):
+                        self.targets[f"{page.slug}#ex-{block.example.id}"] = block.title
 
     def url(self, locale: str, name: str) -> str:
         return f"{self.site.base_url}{locale}/{name}"
@@ -85,8 +93,9 @@ class SiteRenderer:
                 self.add(
                     f"{locale}/{name}",
                     renderer.render(
-                        "page.html",
+                        "glossary.html" if page.entries else "page.html",
                         page=page,
+                        targets=self.targets,
                         views=self.project.views,
                         root="../",
                         canonical=self.url(locale, name),

@@ -46,7 +46,26 @@ def read_pages(root: Path, site: Site, problems: list[Problem]) -> tuple[list[Pa
         page = read_page(document, Path(document.path).stem, examples)
         if page is not None:
             pages.append(page)
+    problems.extend(glossary_problems(pages, site.pages))
     return pages, examples.examples
+
+
+def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem]:
+    """Each glossary entry whose `see` is not a section or an example of a page of the site (a page
+    of the site that could not be read has its own problems, and is not looked into)."""
+    anchors = {page.slug: page.anchors for page in pages}
+    problems = []
+    for page in pages:
+        for entry in page.entries:
+            slug, _, anchor = entry.see.msgid.partition("#")
+            if slug in slugs and slug not in anchors:
+                continue
+            if anchor not in anchors.get(slug, set()):
+                where = f"no page {slug}" if slug not in anchors else f"{slug} has no section or example #{anchor}"
+                problems.append(
+                    Problem(entry.see.path, entry.see.line, entry.see.column, f"see: {entry.see.msgid}: {where}")
+                )
+    return problems
 
 
 def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Verification, dict[str, View]]:

@@ -48,6 +48,11 @@ def plain_text(markup: str) -> str:
     return _ASCII_SPACE.sub(" ", html.unescape(_TAG.sub("", str(markup)))).strip()
 
 
+def unlinked(markup: str) -> Markup:
+    """Markup without its links (their text kept), for a title shown inside a link of our own."""
+    return Markup(re.sub(r"</?a(\s[^>]*)?>", "", str(markup)))
+
+
 def og_locale(code: str) -> str:
     """The locale as Open Graph writes it, language and territory, from CLDR's likely subtags: "es_ES"."""
     locale = _locale(code)
@@ -85,6 +90,42 @@ class Link:
     current: bool
 
 
+_LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z")
+
+
+def foreign_words(text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The words of a "foreign words" message (``fr: Coinche, Capot; en: trick``; without a colon,
+    such as ``none``, there are none) as (language tag, word) pairs, longest word first, and what
+    is wrong with it."""
+    if ":" not in text:  # "none", however translated
+        return [], []
+    pairs, wrong = [], []
+    for part in filter(None, (piece.strip() for piece in text.split(";"))):
+        tag, colon, words = part.partition(":")
+        if not colon or not _LANG_TAG.match(tag.strip()):
+            wrong.append(f"{part!r}: write LANG: word, word (a language tag such as fr), or none")
+            continue
+        pairs += [(tag.strip(), w.strip()) for w in words.split(",") if w.strip()]
+    return sorted(pairs, key=lambda pair: -len(pair[1])), wrong
+
+
+def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
+    """``html`` with each whole word of another language in a ``<span lang>``; only text between
+    tags changes, and the words are matched escaped, so nothing but the span is added."""
+    if not words:
+        return Markup(html)
+    languages = {str(escape(w)): tag for tag, w in words}
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in languages) + r")(?!\w)")
+    parts = re.split(r"(<[^>]*>)", str(html))
+    marked = [
+        part
+        if part.startswith("<")
+        else pattern.sub(lambda m: f'<span lang="{languages[m.group(1)]}">{m.group(1)}</span>', part)
+        for part in parts
+    ]
+    return Markup("".join(marked))
+
+
 class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
@@ -95,11 +136,16 @@ class LocaleRenderer:
         self.locale = locale
         self.translator = translator
         self.env = make_environment(templates, compiled)
+        self.foreign, wrong = foreign_words(translator.gettext(terms.FOREIGN_WORDS))
+        if wrong:
+            translator.flag(terms.FOREIGN_WORDS, "; ".join(wrong))
         self.env.globals.update(
             _=self.gettext,
             ngettext=self.ngettext,
             md=self.markdown,
             card_name=self.card_name,
+            played_name=self.played_name,
+            term_name=self.named,
             card_corner=self.card_corner,
             seat_name=self.seat_name,
             hand_label=self.hand_label,
@@ -136,14 +182,22 @@ class LocaleRenderer:
         return self._format(text, {"num": n, **values})
 
     def markdown(self, text: Text) -> Markup:
-        """A content string, translated, as inline Markdown."""
-        return markdown_inline(self.translator.gettext(Message(None, text.msgid), text.origin))
+        """A content string, translated, as inline Markdown, its foreign words marked with ``lang``."""
+        html = markdown_inline(self.translator.gettext(Message(None, text.msgid), text.origin))
+        return mark_foreign(html, self.foreign)
 
     def term(self, message: Message) -> str:
         return self.translator.gettext(message)
 
+    def named(self, message: Message) -> Markup:
+        """A term as page text: escaped, its foreign words marked with ``lang``."""
+        return mark_foreign(escape(self.term(message)), self.foreign)
+
     def card_name(self, card: Card) -> str:
         return self.term(terms.card(card))
+
+    def played_name(self, card: Card) -> str:
+        return self.term(terms.played_card(card))
 
     def card_corner(self, rank: Rank) -> str:
         return self.term(terms.rank_index(rank))
@@ -154,11 +208,11 @@ class LocaleRenderer:
     def hand_label(self, seat: Seat) -> str:
         return self.term(terms.hand_of(seat))
 
-    def game_name(self, game: Game) -> str:
-        return self.term(terms.game(game))
+    def game_name(self, game: Game) -> Markup:
+        return self.named(terms.game(game))
 
-    def rules_name(self, name: str) -> str:
-        return self.term(terms.rules(name))
+    def rules_name(self, name: str) -> Markup:
+        return self.named(terms.rules(name))
 
     def trump_name(self, suit: Suit) -> str:
         return self.term(terms.trump_suit(suit))
@@ -170,10 +224,10 @@ class LocaleRenderer:
         """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
         text = self.term(terms.call(call))
         if call.kind is not CallKind.BID:
-            return Markup(escape(text))
+            return self.named(terms.call(call))
         assert call.value is not None
         named = terms.contract(call.value)
-        return self._format(text, {"contract": self.term(named) if named else str(call.value)})
+        return self._format(text, {"contract": self.named(named) if named else str(call.value)})
 
 
 class CompiledTemplates(BytecodeCache):
@@ -223,4 +277,5 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
         bytecode_cache=compiled,
     )
     env.filters["striptags"] = plain_text
+    env.filters["unlinked"] = unlinked
     return env

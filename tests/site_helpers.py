@@ -11,8 +11,11 @@ from .conftest import ROOT
 
 LOCALES = ("es", "ru", "hi", "bg", "fr")
 PAGES = ("bidding", "allowed-cards")
+"""The rules pages."""
+ALL_PAGES = (*PAGES, "glossary")
+"""Every page of a locale besides its index, in menu order."""
 SITE_PAGES = ("index.html", "404.html") + tuple(
-    f"{locale}/{name}.html" for locale in LOCALES for name in ("index", *PAGES)
+    f"{locale}/{name}.html" for locale in LOCALES for name in ("index", *ALL_PAGES)
 )
 """Every HTML page of the built site."""
 SEEDS = ROOT / "tests" / "seeds"

@@ -306,7 +306,7 @@ def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> No
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ("pages: [bidding, allowed-cards]", "pages: []", "pages: none"),
+        ("pages: [bidding, allowed-cards, glossary]", "pages: []", "pages: none"),
         ("      - list:\n", "      - list: []\n      - list:\n", "list: empty"),
     ],
 )

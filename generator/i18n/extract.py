@@ -87,6 +87,9 @@ def content_messages(
             yield section.heading, ["A section heading."]
             for block in section.blocks:
                 yield from _block_messages(block, views)
+        for entry in page.entries:
+            term = entry.term.msgid if entry.term.context == "term" else f"{entry.term.context}: {entry.term.msgid}"
+            yield entry.definition, [f"Glossary: the one-line definition of “{term}”, shown on {entry.see.msgid}."]
 
 
 def _block_messages(block: Block, views: dict[str, PlayView | AuctionView]) -> Iterator[tuple[Text, list[str]]]:
