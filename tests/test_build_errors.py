@@ -351,7 +351,7 @@ def test_a_deal_on_a_page_is_refused_until_a_page_can_show_one(project: Path) ->
         )
         + "          explanation: A deal.\n"
     )
-    heading = "  - heading: In the no-trump game\n    content:\n"
+    heading = "    heading: In the no-trump game\n    content:\n"
     code, lines, unchanged = built_then_broken(
         project, lambda p: replace(p / "content/allowed-cards.yaml", heading, heading + deal)
     )
