@@ -18,6 +18,7 @@ from jinja2 import TemplateSyntaxError
 from markupsafe import Markup
 
 from .i18n.catalogs import LOCALES, Translator, catalog_path
+from .i18n.terms import TERMS, Message
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, TEMPLATES, Project, load_project
 from .reader.pages import ExampleBlock, Page, Site, Text
@@ -49,6 +50,11 @@ class SiteRenderer:
             for locale, translator in self.translators.items()
         }
         self.files: dict[str, bytes] = {}
+        for page in project.pages:
+            for locale, renderer in self.renderers.items():
+                if page.entries:
+                    renderer.glossary = self.glossary_words(locale, page)
+                    renderer.glossary_href = page_href(page.slug)
         self.targets: dict[str, Text] = {}
         """Each section and example a glossary entry may point at (``PAGE#ANCHOR``): its heading or title."""
         for page in project.pages:
@@ -57,6 +63,22 @@ class SiteRenderer:
                 for block in section.blocks:
                     if isinstance(block, ExampleBlock):
                         self.targets[f"{page.slug}#ex-{block.example.id}"] = block.title
+
+    def glossary_words(self, locale: str, glossary: Page) -> list[tuple[str, str]]:
+        """The glossary's words in ``locale`` that a page may link on first use, longest first: not a
+        word another term also says (Hindi's "Coinche" is the game and the call), which would mislead."""
+        translator = self.translators[locale]
+        catalog = translator.catalog
+        said: dict[str, set[Message]] = {}
+        for term in TERMS:
+            entry = catalog.entries.get((term.context, term.msgid)) if catalog else None
+            text = entry.strings[0] if entry and entry.strings and not entry.fuzzy else term.msgid
+            said.setdefault(text.casefold(), set()).add(term)
+        words = [(translator.gettext(entry.term), entry.id) for entry in glossary.entries]
+        return sorted(
+            ((word, anchor) for word, anchor in words if len(said.get(word.casefold(), set())) <= 1),
+            key=lambda pair: -len(pair[0]),
+        )
 
     def url(self, locale: str, name: str) -> str:
         return f"{self.site.base_url}{locale}/{name}"
@@ -94,6 +116,7 @@ class SiteRenderer:
                     f"{locale}/{name}",
                     renderer.render(
                         "glossary.html" if page.entries else "page.html",
+                        link_glossary=not page.entries,
                         page=page,
                         targets=self.targets,
                         views=self.project.views,

@@ -16,7 +16,14 @@ from typing import Any
 
 from babel import Locale
 from babel.core import get_global
-from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import (
+    BytecodeCache,
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+    pass_environment,
+)
 from jinja2.bccache import Bucket
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
@@ -126,6 +133,33 @@ def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
     return Markup("".join(marked))
 
 
+def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> Markup:
+    """``html`` with the first use of each glossary word not yet in ``linked`` (matched whole and
+    case-insensitively, outside links) made a link to its entry, ``href#ANCHOR``; ``linked`` grows."""
+    pending = [(word, anchor) for word, anchor in words if anchor not in linked]
+    if not pending:
+        return Markup(html)
+    parts = re.split(r"(<[^>]*>)", str(html))
+    inside_link = False
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            inside_link = part.startswith("<a ") or part == "<a>" or (inside_link and part != "</a>")
+            continue
+        if inside_link:
+            continue
+        for word, anchor in pending:
+            if anchor in linked:
+                continue
+            match = re.search(rf"(?<!\w){re.escape(str(escape(word)))}(?!\w)", part, re.IGNORECASE)
+            if match:
+                link = f'<a class="gloss" href="{href}#{anchor}">{match.group(0)}</a>'
+                part = part[: match.start()] + link + part[match.end() :]
+                linked.add(anchor)
+                parts[index] = part
+                break  # one link per text run: the rest of it is searched no further
+    return Markup("".join(parts))
+
+
 class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
@@ -136,6 +170,11 @@ class LocaleRenderer:
         self.locale = locale
         self.translator = translator
         self.env = make_environment(templates, compiled)
+        self.glossary: list[tuple[str, str]] = []
+        """Each glossary word in this language and its entry's anchor, longest first."""
+        self.glossary_href = "glossary.html"
+        self.linked: set[str] = set()
+        self.env.globals["link_glossary_words"] = self.glossed
         self.foreign, wrong = foreign_words(translator.gettext(terms.FOREIGN_WORDS))
         if wrong:
             translator.flag(terms.FOREIGN_WORDS, "; ".join(wrong))
@@ -165,9 +204,15 @@ class LocaleRenderer:
             is_draft=site.locales.get(locale) == "draft",
         )
 
-    def render(self, template: str, **context: Any) -> str:
-        """Render one template of this locale."""
+    def render(self, template: str, link_glossary: bool = False, **context: Any) -> str:
+        """Render one template of this locale; with ``link_glossary``, the first use on the page of
+        each glossary word in its prose links to the word's entry."""
+        self.linked = set() if link_glossary else {anchor for _, anchor in self.glossary}
         return self.env.get_template(template).render(**context)
+
+    def glossed(self, html: Markup) -> Markup:
+        """Prose with the first use on this page of each glossary word linked to its entry."""
+        return link_first_use(html, self.glossary, self.linked, self.glossary_href)
 
     def _format(self, text: str, values: dict[str, Any]) -> Markup:
         return Markup(escape(text)) % values if values else Markup(escape(text))
@@ -263,6 +308,13 @@ class CompiledTemplates(BytecodeCache):
                 self.disk = None
 
 
+@pass_environment
+def _glossed(env: Environment, html: Markup) -> Markup:
+    """The `glossed` filter: prose with glossary words linked, by the locale's renderer (unchanged elsewhere)."""
+    link = env.globals.get("link_glossary_words")
+    return link(html) if callable(link) else html
+
+
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
@@ -278,4 +330,5 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
     )
     env.filters["striptags"] = plain_text
     env.filters["unlinked"] = unlinked
+    env.filters["glossed"] = _glossed
     return env

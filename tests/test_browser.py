@@ -19,7 +19,7 @@ from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS
 pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-WIDTHS = {"phone": 390, "desktop": 1280}
+WIDTHS = {"small": 320, "phone": 390, "desktop": 1280}
 
 # The text as the browser renders it: an image by its alternative text, an inline SVG by its
 # aria-label (its drawing's letters are decoration), CSS-generated suit symbols not at all.
@@ -200,3 +200,16 @@ def test_a_glossary_link_lands_on_the_section_that_shows_the_term(site: Path, br
     assert browser.current_url == (site / locale / "allowed-cards.html").as_uri() + "#undertrump"
     assert 0 <= browser.execute_script(TARGET_TOP) < 40
     assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_glossary_word_on_a_page_leads_to_its_entry(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(390, 844)
+    browser.get((site / locale / "bidding.html").as_uri())
+    link = browser.find_element(By.CSS_SELECTOR, "a.gloss")
+    anchor = link.get_attribute("href").rsplit("#", 1)[1]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    assert browser.current_url == (site / locale / "glossary.html").as_uri() + "#" + anchor
+    assert browser.execute_script("return document.querySelector(':target').id") == anchor
+    assert 0 <= browser.execute_script(TARGET_TOP) < 40

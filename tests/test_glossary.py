@@ -14,7 +14,7 @@ from generator.i18n.catalogs import Translator, read_catalog
 from generator.i18n.terms import TERMS, Message, word
 
 from .conftest import ROOT
-from .site_helpers import LOCALES, copy_project, run_build
+from .site_helpers import LOCALES, PAGES, copy_project, run_build
 from .test_site import Elements
 from .test_terminology import TERMS as PREFERRED
 
@@ -90,3 +90,22 @@ def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: 
         "allowed-cards has no section or example #sous-couper",
         "1 error; nothing written",
     ]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("slug", PAGES)
+def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale: str, slug: str) -> None:
+    page = (site / locale / f"{slug}.html").read_text(encoding="utf-8")
+    glossary = (site / locale / "glossary.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a class="gloss" href="glossary\.html#([a-z-]+)">([^<]*)</a>', page)
+    assert len(links) >= (3 if slug == "bidding" else 1), links
+    anchors = [anchor for anchor, _ in links]
+    assert len(anchors) == len(set(anchors)), "one link per word and page"
+    for anchor, text in links:
+        assert f'<div class="term" id="{anchor}">' in glossary
+        headword = re.search(rf'<div class="term" id="{anchor}">\s*<dt>(.*?) <a', glossary).group(1)  # type: ignore[union-attr]
+        assert re.sub(r"<[^>]+>", "", headword).casefold() == text.casefold()
+    for heading in re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", page, re.DOTALL):
+        assert 'class="gloss"' not in heading
+    assert not re.search(r"<a [^>]*>[^<]*<a ", page), "no link inside a link"
+    assert 'class="gloss"' not in glossary
