@@ -86,6 +86,8 @@ def test_french_no_break_spaces_stay_in_the_title_and_attributes(site: Path) -> 
     tags = meta(Elements(html))
     assert tags["og:title"] == "Quelle carte peut-on jouer\u202f?"
     assert "\u00a0:" in tags["description"] and " :" not in tags["description"]
+    figure = Elements((site / "fr" / "bidding.html").read_text(encoding="utf-8")).find("svg")[0]
+    assert "\u202f;" in str(figure["aria-label"]) and " ;" not in str(figure["aria-label"])
 
 
 def test_the_icons_and_the_share_image_are_what_the_script_draws() -> None:

@@ -136,10 +136,21 @@ def template_catalog(
             term.msgid,
             locations=[("generator/i18n/terms.py", 0)],
             context=term.context,
-            auto_comments=[f"A term of the game ({term.context})."],
+            auto_comments=[_TERM_NOTES.get(str(term.context), f"A term of the game ({term.context}).")],
             flags=["python-format"] if "%(" in term.msgid else [],
         )
     return catalog
+
+
+_TERM_NOTES = {
+    "card played": "A card as the object of “%(seat)s plays %(card)s.”: give it the case that sentence needs.",
+    "term": "A word of the game, as the glossary's headword (the word the pages use).",
+    "foreign words": (
+        "The words of another language this translation keeps, for screen readers: LANG: word, word; "
+        "LANG: word (such as fr: Capot, Générale), or none."
+    ),
+}
+"""What a translator needs to know of a context's terms, when it is more than "a term of the game"."""
 
 
 def _same_messages(old: bytes, new: bytes) -> bool:
