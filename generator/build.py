@@ -128,7 +128,12 @@ class SiteRenderer:
                     ),
                 )
             entries = [
-                {"page": page, "href": page_href(page.slug), "examples": _example_count(page)}
+                {
+                    "page": page,
+                    "href": page_href(page.slug),
+                    "examples": _example_count(page),
+                    "terms": len(page.entries),
+                }
                 for page in self.project.pages
             ]
             self.add(

@@ -213,3 +213,21 @@ def test_a_glossary_word_on_a_page_leads_to_its_entry(site: Path, browser, local
     assert browser.current_url == (site / locale / "glossary.html").as_uri() + "#" + anchor
     assert browser.execute_script("return document.querySelector(':target').id") == anchor
     assert 0 <= browser.execute_script(TARGET_TOP) < 40
+
+
+@pytest.mark.parametrize(
+    "name", ["index.html", "hi/index.html", "hi/bidding.html", "hi/glossary.html", "es/bidding.html"]
+)
+def test_a_marked_foreign_word_stays_in_its_line(site: Path, browser, name: str) -> None:
+    """A word in <span lang> reads as the text around it: inline, in its parent's size and colour."""
+    browser.set_window_size(320, 700)
+    browser.get((site / name).as_uri())
+    odd = browser.execute_script(
+        """return [...document.querySelectorAll('main span[lang], header span[lang]')]
+             .filter(e => !e.parentElement.matches('.chooser h1'))
+             .filter(e => { const s = getComputedStyle(e), p = getComputedStyle(e.parentElement);
+                            return s.display !== 'inline' || s.fontSize !== p.fontSize || s.color !== p.color; })
+             .map(e => e.parentElement.className + ': ' + e.textContent);"""
+    )
+    assert browser.execute_script("return document.querySelectorAll('span[lang]').length") > 0
+    assert odd == []

@@ -109,3 +109,11 @@ def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale:
         assert 'class="gloss"' not in heading
     assert not re.search(r"<a [^>]*>[^<]*<a ", page), "no link inside a link"
     assert 'class="gloss"' not in glossary
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_locale_home_counts_the_glossarys_words(site: Path, locale: str) -> None:
+    home = (site / locale / "index.html").read_text(encoding="utf-8")
+    card = home[home.index('<li><a href="glossary.html">') :]
+    card = card[: card.index("</li>")]
+    assert re.search(rf"<span>[^<]*\b{len(ENTRIES)}\b[^<]*</span>", card) and "<span>0 " not in card
