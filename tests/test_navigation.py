@@ -102,3 +102,22 @@ def test_a_section_without_an_id_is_refused(tmp_path: Path) -> None:
     )
     result, lines = run_build(project, None)
     assert result.code == 2 and any("content/bidding.yaml:" in line and "`id`" in line for line in lines), lines
+
+
+def test_a_large_sites_pager_names_the_true_neighbours(tmp_path: Path) -> None:
+    """Past a dozen pages the footer lists only a page's neighbours; the pager still follows menu order."""
+    import yaml
+
+    from bench.synthetic import make_site
+
+    project = make_site(tmp_path / "project", 15)
+    slugs = yaml.safe_load((project / "content/site.yaml").read_text(encoding="utf-8"))["pages"]
+    assert len(slugs) > 12
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 0, lines
+    for position in (0, len(slugs) // 2, len(slugs) - 1):
+        page = (tmp_path / "site" / "fr" / f"{slugs[position]}.html").read_text(encoding="utf-8")
+        pager = page[page.index('<nav class="pager"') : page.index("</nav>", page.index('<nav class="pager"'))]
+        links = {attrs.get("rel") or "up": attrs["href"] for attrs in Elements(pager).find("a")}
+        assert links.get("prev") == (f"{slugs[position - 1]}.html" if position else "index.html")
+        assert links.get("next") == (f"{slugs[position + 1]}.html" if position + 1 < len(slugs) else None)
