@@ -14,7 +14,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from .files import write_atomically
+from .files import write_file
 
 Colour = tuple[int, int, int]
 Shape = Callable[[float, float], bool]
@@ -158,7 +158,7 @@ SIZES = {"favicon-32.png": (32, 32), "apple-touch-icon.png": (180, 180), "share.
 def main(folder: str = "templates/assets") -> int:
     """Draw every image into ``folder``."""
     for name, draw in IMAGES.items():
-        write_atomically(Path(folder) / name, draw())
+        write_file(Path(folder) / name, draw())
         print(f"wrote {Path(folder) / name}")
     return 0
 
