@@ -26,9 +26,19 @@ def page_weights(site: Path) -> dict[str, int]:
     weights = {}
     for page in sorted(site.rglob("*.html")):
         html = page.read_bytes()
-        assets = [(page.parent / src).resolve() for src in _LOADS.findall(html.decode("utf-8"))]
+        assets = [_asset(site, page, src) for src in _LOADS.findall(html.decode("utf-8"))]
         weights[page.relative_to(site).as_posix()] = compressed(html) + sum(compressed(a.read_bytes()) for a in assets)
     return weights
+
+
+def _asset(site: Path, page: Path, src: str) -> Path:
+    """The file a page loads: relative to the page, or root-relative (404.html's links start at the
+    path of base_url, so the first of its suffixes that is in the site)."""
+    if not src.startswith("/"):
+        return (page.parent / src).resolve()
+    parts = src.lstrip("/").split("/")
+    found = (site.joinpath(*parts[i:]) for i in range(len(parts)))
+    return next((path for path in found if path.is_file()), site / src.lstrip("/"))
 
 
 def main(argv: list[str]) -> int:

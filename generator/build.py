@@ -16,13 +16,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
+from urllib.parse import urlsplit
 
 from .files import FileError, explain, is_folder, read_input, recover_folder, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
-from .i18n.terms import Message
+from .i18n.terms import TERMS, Message
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, compile_templates, load_project
-from .reader.pages import Page, Site
+from .reader.pages import ExampleBlock, Page, Site, Text
 from .reuse import Record, code_version, digest, folder_digest, load_records, reusable, save_records, stamp
 
 if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
@@ -59,15 +60,31 @@ class IndexEntry(NamedTuple):
     page: Page
     href: str
     examples: int
+    terms: int
+    """The glossary's words (0 for a rules page)."""
 
 
 class Language(NamedTuple):
-    """A published locale as the language chooser lists it."""
+    """A published locale as the language chooser lists it: named in itself, and saying in itself
+    in one line what the site is."""
 
     locale: str
     name: str
     href: str
     site_name: str  # Markup
+    lang: str
+    dir: str
+    line: str  # Markup
+    og_locale: str
+
+
+class Lost(NamedTuple):
+    """A published locale's part of 404.html."""
+
+    lang: str
+    site_name: str  # Markup
+    not_found: str  # Markup
+    section: str  # Markup
 
 
 class SitemapUrl(NamedTuple):
@@ -139,7 +156,7 @@ class SiteRenderer:
         if locale not in self.renderers:
             from .render import LocaleRenderer
 
-            self.renderers[locale] = LocaleRenderer(
+            renderer = LocaleRenderer(
                 self.templates,
                 self.site,
                 locale,
@@ -147,7 +164,54 @@ class SiteRenderer:
                 self.project.compiled,
                 frozenset(page.title for page in self.project.pages),  # shown in the navigation's links
             )
+            for page in self.project.pages:
+                if page.entries:
+                    renderer.glossary = self.glossary_words(locale, page)
+                    renderer.glossary_href = page_href(page.slug)
+            self.renderers[locale] = renderer
         return self.renderers[locale]
+
+    def glossary_words(self, locale: str, glossary: Page) -> list[tuple[str, str]]:
+        """The glossary's words in ``locale`` that a page may link on first use, longest first: not a
+        word another term also says (Hindi's "Coinche" is the game and the call), which would mislead."""
+        translator = self.translators[locale]
+        catalog = translator.catalog
+        said: dict[str, set[Message]] = {}
+        for term in TERMS:
+            entry = catalog.entries.get((term.context, term.msgid)) if catalog else None
+            text = entry.strings[0] if entry and entry.strings and not entry.fuzzy else term.msgid
+            said.setdefault(text.casefold(), set()).add(term)
+        words = [(translator.gettext(entry.term), entry.id) for entry in glossary.entries]
+        return sorted(
+            ((word, anchor) for word, anchor in words if len(said.get(word.casefold(), set())) <= 1),
+            key=lambda pair: -len(pair[0]),
+        )
+
+    @functools.cached_property
+    def targets(self) -> dict[str, Text]:
+        """Each section and example a glossary entry may point at (``PAGE#ANCHOR``): its heading or title."""
+        targets: dict[str, Text] = {}
+        for page in self.project.pages:
+            for section in page.sections:
+                targets[f"{page.slug}#{section.id}"] = section.heading
+                for block in section.blocks:
+                    if isinstance(block, ExampleBlock):
+                        targets[f"{page.slug}#ex-{block.example.id}"] = block.title
+        return targets
+
+    def pager(self, locale: str, index: int | None) -> tuple[NavItem | None, NavItem | None]:
+        """The previous and the next page of page ``index`` (None: the locale's index), in menu
+        order with the locale's index first."""
+        renderer = self.renderer(locale)
+        pages = self.project.pages
+
+        def item(number: int) -> NavItem:
+            return NavItem(page_href(pages[number].slug), renderer.markdown(pages[number].title), False)
+
+        if index is None:
+            return None, item(0) if pages else None
+        previous = item(index - 1) if index > 0 else NavItem("index.html", renderer.gettext("Help"), False)
+        return previous, item(index + 1) if index + 1 < len(pages) else None
 
     def url(self, locale: str, name: str) -> str:
         return f"{self.site.base_url}{locale}/{name}"
@@ -203,15 +267,25 @@ class SiteRenderer:
         published = self.site.locales[locale] == "published"
         base = digest(self.base_key, locale, self.catalog_keys[locale])
         pages = self.project.pages
+        glossaries = [self.page_keys[page.slug] for page in pages if page.entries]
         for number, page in enumerate(pages):
             name = page_href(page.slug)
+            near = [n for n in (number - 1, number + 1) if 0 <= n < len(pages)]
             footer = [None if n is None else (pages[n].slug, pages[n].title.msgid) for n in self.nav_pages(number)]
-            key = digest(base, self.page_keys[page.slug], repr(footer))
+            footer += [(pages[n].slug, pages[n].title.msgid) for n in near]  # the pager
+            # a glossary shows the headings it links to; a rules page links its glossary's words
+            linked = [self.page_keys[other.slug] for other in pages] if page.entries else glossaries
+            key = digest(base, self.page_keys[page.slug], repr(footer), *linked)
 
             def render(page: Page = page, name: str = name, number: int = number) -> str:
+                previous, following = self.pager(locale, number)
                 return self.renderer(locale).render(
-                    "page.html",
+                    "glossary.html" if page.entries else "page.html",
+                    link_glossary=not page.entries,
                     page=page,
+                    targets=self.targets,
+                    previous=previous,
+                    next=following,
                     views=self.project.views,
                     root="../",
                     canonical=self.url(locale, name),
@@ -221,13 +295,19 @@ class SiteRenderer:
                 )
 
             yield f"{locale}/{name}", key, render
-        entries = [IndexEntry(page, page_href(page.slug), _example_count(page)) for page in self.project.pages]
+        entries = [
+            IndexEntry(page, page_href(page.slug), _example_count(page), len(page.entries))
+            for page in self.project.pages
+        ]
         key = digest(base, *(self.page_keys[page.slug] for page in self.project.pages))
 
         def render_index() -> str:
+            previous, following = self.pager(locale, None)
             return self.renderer(locale).render(
                 "index.html",
                 pages=entries,
+                previous=previous,
+                next=following,
                 root="../",
                 canonical=self.url(locale, "index.html"),
                 alternates=self.alternates("index.html") if published else [],
@@ -274,7 +354,13 @@ class SiteRenderer:
         """The language chooser and the sitemap, with their keys and how to render them."""
         chooser = digest(self.base_key, *(self.catalog_keys[code] for code in self.site.published))
         sitemap = digest(self.base_key, *(page.slug for page in self.project.pages))
-        return [("index.html", chooser, self.root_page), ("sitemap.xml", sitemap, self.sitemap)]
+        lost = digest(chooser, *(self.page_keys[page.slug] for page in self.project.pages))
+        return [
+            ("index.html", chooser, self.root_page),
+            ("404.html", lost, self.missing_page),
+            ("sitemap.xml", sitemap, self.sitemap),
+            ("robots.txt", self.base_key, self.robots),
+        ]
 
     def render_shared(self, sink: Sink) -> list[tuple[str, Record]]:
         """Render (or reuse) the language chooser and the sitemap, and copy the assets, into ``sink``.
@@ -311,19 +397,68 @@ class SiteRenderer:
         return sink.files
 
     def root_page(self) -> str:
-        from .render import language_name, make_environment, markdown_inline
+        from .render import language_name, make_environment, markdown_inline, og_locale, text_direction
 
         env = make_environment(self.templates, self.project.compiled)
-        languages = [
-            Language(code, language_name(code), f"{code}/index.html", self.renderer(code).markdown(self.site.name))
-            for code in self.site.published
-        ]
+        languages = []
+        for code in self.site.published:
+            renderer = self.renderer(code)
+            said = renderer.env.get_template("chooser-locale.html").make_module()
+            languages.append(
+                Language(
+                    code,
+                    language_name(code),
+                    f"{code}/index.html",
+                    renderer.markdown(self.site.name),
+                    code.replace("_", "-"),
+                    text_direction(code),
+                    vars(said)["line"],  # exported by the template
+                    og_locale(code),
+                )
+            )
         return env.get_template("root.html").render(
             site=self.site,
             site_name=markdown_inline(self.site.name.msgid),
             languages=languages,
             alternates=self.alternates("index.html"),
         )
+
+    def missing_page(self) -> str:
+        """``404.html``: every published language's help pages, linked from the root of the host
+        (the path of ``base_url``), so that the page works at any depth it is served."""
+        from markupsafe import Markup
+
+        from .render import make_environment, markdown_inline
+
+        prefix = urlsplit(self.site.base_url).path
+        env = make_environment(self.templates, self.project.compiled)
+        languages = []
+        for code in self.site.published:
+            renderer = self.renderer(code)
+            links = [
+                {"href": f"{prefix}{code}/{page_href(page.slug)}", "title": renderer.markdown(page.title)}
+                for page in self.project.pages
+            ]
+            part = renderer.env.get_template("missing-locale.html").make_module(
+                {"links": links, "home": f"{prefix}{code}/index.html"}
+            )
+            languages.append(
+                Lost(
+                    code.replace("_", "-"),
+                    renderer.markdown(self.site.name),
+                    vars(part)["not_found"],
+                    Markup(str(part)),
+                )
+            )
+        return env.get_template("missing.html").render(
+            site_name=markdown_inline(self.site.name.msgid), languages=languages, prefix=prefix
+        )
+
+    def robots(self) -> str:
+        from .render import make_environment
+
+        env = make_environment(self.templates, self.project.compiled)
+        return env.get_template("robots.txt").render(base_url=self.site.base_url)
 
     def sitemap(self) -> str:
         from .render import make_environment

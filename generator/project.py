@@ -66,6 +66,7 @@ def read_pages(
                 pages.append(page)
                 if len(problems) == before and cache is not None:
                     _store_page(root, name, cache, (page, examples.examples[first:], examples.claimed_since(claimed)))
+    problems.extend(glossary_problems(pages, site.pages))
     return pages, examples.examples
 
 
@@ -76,6 +77,24 @@ def _every_page(root: Path) -> Site:
     except OSError:
         slugs = []
     return Site(SITE_FILE, Text("", SITE_FILE, 1, 1), "", {}, tuple(slugs))
+
+
+def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem]:
+    """Each glossary entry whose `see` is not a section or an example of a page of the site (a page
+    of the site that could not be read has its own problems, and is not looked into)."""
+    anchors = {page.slug: page.anchors for page in pages}
+    problems = []
+    for page in pages:
+        for entry in page.entries:
+            slug, _, anchor = entry.see.msgid.partition("#")
+            if slug in slugs and slug not in anchors:
+                continue
+            if anchor not in anchors.get(slug, set()):
+                where = f"no page {slug}" if slug not in anchors else f"{slug} has no section or example #{anchor}"
+                problems.append(
+                    Problem(entry.see.path, entry.see.line, entry.see.column, f"see: {entry.see.msgid}: {where}")
+                )
+    return problems
 
 
 CachedPage = tuple[Page, list[Example], dict[str, str]]

@@ -8,6 +8,7 @@ format strings escape their values unless they are markup we built (a card chip)
 from __future__ import annotations
 
 import functools
+import html
 import os
 import re
 from collections.abc import Callable
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound
+from babel.core import get_global
+from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound, pass_environment
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
@@ -71,6 +73,32 @@ def markdown_inline(text: str, links: bool = True) -> Markup:
     return Markup(_MARKDOWN[links].renderInline(text))
 
 
+_TAG = re.compile(r"<[^>]*>")
+_ASCII_SPACE = re.compile(r"[ \t\n\r\f]+")
+
+
+def plain_text(markup: str) -> str:
+    """Markup as plain text for an attribute or the ``<title>``: tags dropped, entities decoded,
+    runs of ASCII white space made one space. Unlike Jinja's ``striptags`` it keeps no-break
+    spaces (U+00A0, U+202F), which French puts before « : ; ? ! »."""
+    return _ASCII_SPACE.sub(" ", html.unescape(_TAG.sub("", str(markup)))).strip()
+
+
+def unlinked(markup: str) -> Markup:
+    """Markup without its links (their text kept), for a title shown inside a link of our own."""
+    return Markup(re.sub(r"</?a(\s[^>]*)?>", "", str(markup)))
+
+
+def og_locale(code: str) -> str:
+    """The locale as Open Graph writes it, language and territory, from CLDR's likely subtags: "es_ES"."""
+    locale = _locale(code)
+    territory = locale.territory
+    if territory is None:
+        likely = get_global("likely_subtags").get(locale.language)
+        territory = Locale.parse(likely).territory if likely else None
+    return f"{locale.language}_{territory}" if territory else locale.language
+
+
 @functools.cache
 def _locale(code: str) -> Locale:
     return Locale.parse(code)
@@ -104,6 +132,69 @@ class Link:
     current: bool
 
 
+_LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z")
+
+
+def foreign_words(text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The words of a "foreign words" message (``fr: Coinche, Capot; en: trick``; without a colon,
+    such as ``none``, there are none) as (language tag, word) pairs, longest word first, and what
+    is wrong with it."""
+    if ":" not in text:  # "none", however translated
+        return [], []
+    pairs, wrong = [], []
+    for part in filter(None, (piece.strip() for piece in text.split(";"))):
+        tag, colon, words = part.partition(":")
+        if not colon or not _LANG_TAG.match(tag.strip()):
+            wrong.append(f"{part!r}: write LANG: word, word (a language tag such as fr), or none")
+            continue
+        pairs += [(tag.strip(), w.strip()) for w in words.split(",") if w.strip()]
+    return sorted(pairs, key=lambda pair: -len(pair[1])), wrong
+
+
+def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
+    """``html`` with each whole word of another language in a ``<span lang>``; only text between
+    tags changes, and the words are matched escaped, so nothing but the span is added."""
+    if not words:
+        return Markup(html)
+    languages = {str(escape(w)): tag for tag, w in words}
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in languages) + r")(?!\w)")
+    parts = re.split(r"(<[^>]*>)", str(html))
+    marked = [
+        part
+        if part.startswith("<")
+        else pattern.sub(lambda m: f'<span lang="{languages[m.group(1)]}">{m.group(1)}</span>', part)
+        for part in parts
+    ]
+    return Markup("".join(marked))
+
+
+def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> Markup:
+    """``html`` with the first use of each glossary word not yet in ``linked`` (matched whole and
+    case-insensitively, outside links) made a link to its entry, ``href#ANCHOR``; ``linked`` grows."""
+    pending = [(word, anchor) for word, anchor in words if anchor not in linked]
+    if not pending:
+        return Markup(html)
+    parts = re.split(r"(<[^>]*>)", str(html))
+    inside_link = False
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            inside_link = part.startswith("<a ") or part == "<a>" or (inside_link and part != "</a>")
+            continue
+        if inside_link:
+            continue
+        for word, anchor in pending:
+            if anchor in linked:
+                continue
+            match = re.search(rf"(?<!\w){re.escape(str(escape(word)))}(?!\w)", part, re.IGNORECASE)
+            if match:
+                link = f'<a class="gloss" href="{href}#{anchor}">{match.group(0)}</a>'
+                part = part[: match.start()] + link + part[match.end() :]
+                linked.add(anchor)
+                parts[index] = part
+                break  # one link per text run: the rest of it is searched no further
+    return Markup("".join(parts))
+
+
 class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
@@ -123,11 +214,21 @@ class LocaleRenderer:
         """Texts shown inside a link somewhere (page titles in the navigation, the site's name in
         the header): rendered without links everywhere, so that links never nest."""
         self.env = make_environment(templates, compiled)
+        self.glossary: list[tuple[str, str]] = []
+        """Each glossary word in this language and its entry's anchor, longest first."""
+        self.glossary_href = "glossary.html"
+        self.linked: set[str] = set()
+        self.env.globals["link_glossary_words"] = self.glossed
+        self.foreign, wrong = foreign_words(translator.gettext(terms.FOREIGN_WORDS))
+        if wrong:
+            translator.flag(terms.FOREIGN_WORDS, "; ".join(wrong))
         self.env.globals.update(
             _=self.gettext,
             ngettext=self.ngettext,
             md=self.markdown,
             card_name=self.card_name,
+            played_name=self.played_name,
+            term_name=self.named,
             card_corner=self.card_corner,
             seat_name=self.seat_name,
             hand_label=self.hand_label,
@@ -139,7 +240,7 @@ class LocaleRenderer:
             rules_matter=rule_sets_differ,
             say=self.say,
             fill=self.fill,
-            term=lambda context, msgid: self.term(Message(context, msgid)),
+            term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
             paired=views.paired,
             only_here=views.only_here,
             rule_differences=tables.differences,
@@ -151,15 +252,23 @@ class LocaleRenderer:
             seat_of=Seat.parse,
             suit_code=lambda suit: Suit(suit).code(),
             lang=locale.replace("_", "-"),
+            og_locale=og_locale(locale),
+            og_alternates=[og_locale(code) for code in site.published if code != locale],
             dir=text_direction(locale),
             site=site,
             site_name=self.markdown(site.name),
             is_draft=site.locales.get(locale) == "draft",
         )
 
-    def render(self, template: str, **context: Any) -> str:
-        """Render one template of this locale."""
+    def render(self, template: str, link_glossary: bool = False, **context: Any) -> str:
+        """Render one template of this locale; with ``link_glossary``, the first use on the page of
+        each glossary word in its prose links to the word's entry."""
+        self.linked = set() if link_glossary else {anchor for _, anchor in self.glossary}
         return self.env.get_template(template).render(**context)
+
+    def glossed(self, html: Markup) -> Markup:
+        """Prose with the first use on this page of each glossary word linked to its entry."""
+        return link_first_use(html, self.glossary, self.linked, self.glossary_href)
 
     def _format(self, text: str, values: dict[str, Any]) -> Markup:
         return Markup(escape(text)) % values if values else Markup(escape(text))
@@ -174,15 +283,23 @@ class LocaleRenderer:
         return self._format(text, {"num": n, **values})
 
     def markdown(self, text: Text) -> Markup:
-        """A content string, translated, as inline Markdown."""
+        """A content string, translated, as inline Markdown (without links where it is shown inside
+        one), its foreign words marked with ``lang``."""
         translated = self.translator.gettext(Message(None, text.msgid), text.origin)
-        return markdown_inline(translated, text not in self.inside_links)
+        return mark_foreign(markdown_inline(translated, text not in self.inside_links), self.foreign)
 
     def term(self, message: Message) -> str:
         return self.translator.gettext(message)
 
+    def named(self, message: Message) -> Markup:
+        """A term as page text: escaped, its foreign words marked with ``lang``."""
+        return mark_foreign(escape(self.term(message)), self.foreign)
+
     def card_name(self, card: Card) -> str:
         return self.term(terms.card(card))
+
+    def played_name(self, card: Card) -> str:
+        return self.term(terms.played_card(card))
 
     def card_corner(self, rank: Rank) -> str:
         return self.term(terms.rank_index(rank))
@@ -193,11 +310,11 @@ class LocaleRenderer:
     def hand_label(self, seat: Seat) -> str:
         return self.term(terms.hand_of(seat))
 
-    def game_name(self, game: Game) -> str:
-        return self.term(terms.game(game))
+    def game_name(self, game: Game) -> Markup:
+        return self.named(terms.game(game))
 
-    def rules_name(self, name: str) -> str:
-        return self.term(terms.rules(name))
+    def rules_name(self, name: str) -> Markup:
+        return self.named(terms.rules(name))
 
     def trump_name(self, suit: Suit) -> str:
         return self.term(terms.trump_suit(suit))
@@ -242,10 +359,10 @@ class LocaleRenderer:
         """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
         text = self.term(terms.call(call))
         if call.kind is not CallKind.BID:
-            return Markup(escape(text))
+            return self.named(terms.call(call))
         assert call.value is not None
         named = terms.contract(call.value)
-        return self._format(text, {"contract": self.term(named) if named else str(call.value)})
+        return self._format(text, {"contract": self.named(named) if named else str(call.value)})
 
 
 class CompiledTemplates(BytecodeCache):
@@ -311,8 +428,16 @@ class TemplateFiles(BaseLoader):
         return source, str(path), lambda: True
 
 
+@pass_environment
+def _glossed(env: Environment, html: Markup) -> Markup:
+    """The `glossed` filter: prose with glossary words linked, by the locale's renderer (unchanged elsewhere)."""
+    link = env.globals.get("link_glossary_words")
+    return link(html) if callable(link) else html
+
+
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
-    """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
+    """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
+    its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
     env = Environment(
         loader=TemplateFiles(templates),
         autoescape=True,
@@ -324,4 +449,7 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
         bytecode_cache=compiled,
     )
     env.filters["nobreak_sum"] = nobreak_sum
+    env.filters["striptags"] = plain_text
+    env.filters["unlinked"] = unlinked
+    env.filters["glossed"] = _glossed
     return env

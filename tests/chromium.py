@@ -43,3 +43,36 @@ def color_scheme(driver, scheme: str) -> None:
     driver.execute_cdp_cmd(
         "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
     )
+
+
+class StaticHost:
+    """The built site over HTTP, as a static host serves it: 404.html (status 404) for unknown paths."""
+
+    def __init__(self, folder: Path) -> None:
+        import functools
+        import http.server
+        import threading
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+                if code != 404:
+                    return super().send_error(code, message, explain)
+                body = (folder / "404.html").read_bytes()
+                self.send_response(404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder))
+        )
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

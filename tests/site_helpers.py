@@ -11,6 +11,13 @@ from .conftest import ROOT
 
 LOCALES = ("es", "ru", "hi", "bg", "fr")
 PAGES = ("bidding", "allowed-cards")
+"""The rules pages."""
+ALL_PAGES = (*PAGES, "glossary")
+"""Every page of a locale besides its index, in menu order."""
+SITE_PAGES = ("index.html", "404.html") + tuple(
+    f"{locale}/{name}.html" for locale in LOCALES for name in ("index", *ALL_PAGES)
+)
+"""Every HTML page of the built site."""
 SEEDS = ROOT / "tests" / "seeds"
 SEED_PAGES = {  # source document -> the page that must show every line of it (tests/seeds/README.md)
     "000_aa3d2d22d99ce634.txt": "es/bidding.html",

@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from .chromium import start_chromium
+from .chromium import StaticHost, start_chromium
 from .conftest import ROOT
 from .pagetext import document_lines, missing_lines
-from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS
+from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS
 
 pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-WIDTHS = {"phone": 390, "desktop": 1280}
+WIDTHS = {"small": 320, "phone": 390, "desktop": 1280}
 
 # The text as the browser renders it: an image by its alternative text, an inline SVG by its
 # aria-label (its drawing's letters are decoration), CSS-generated suit symbols not at all.
@@ -63,7 +63,7 @@ def screenshot(driver, name: str) -> Path:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("slug", ["index", *PAGES])
+@pytest.mark.parametrize("slug", ["index", *ALL_PAGES])
 def test_page_in_chromium(site: Path, browser, locale: str, slug: str) -> None:
     browser.get_log("browser")  # forget what earlier pages logged
     for label, width in WIDTHS.items():
@@ -112,3 +112,122 @@ def test_the_language_chooser_in_chromium(site: Path, browser) -> None:
     browser.find_element(By.CSS_SELECTOR, 'a[hreflang="hi"]').click()
     assert browser.current_url == (site / "hi" / "index.html").as_uri()
     assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("depth", ["nothing.html", "es/nothing.html", "fr/a/b/c/"])
+def test_the_404_page_works_at_any_depth(site: Path, browser, depth: str) -> None:
+    host = StaticHost(site)
+    try:
+        browser.set_window_size(390, 900)
+        browser.get(host.url + depth)
+        assert browser.execute_script("return document.styleSheets[0].cssRules.length") > 10, "the stylesheet loads"
+        sections = browser.find_elements(By.CSS_SELECTOR, "section.lost")
+        assert [section.get_attribute("lang") for section in sections] == list(LOCALES)
+        if depth == "fr/a/b/c/":
+            screenshot(browser, "root-404-phone.png")
+        link = browser.find_element(By.CSS_SELECTOR, 'section[lang="ru"] a[href$="allowed-cards.html"]')
+        link.click()
+        assert browser.current_url == host.url + "ru/allowed-cards.html"
+        assert browser.execute_script("return document.documentElement.lang") == "ru"
+    finally:
+        host.close()
+        browser.get_log("browser")  # the 404 status is logged as an error: expected here, not for the next test
+
+
+TARGET_TOP = "return document.querySelector(':target') && document.querySelector(':target').getBoundingClientRect().top"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_contents_and_permalinks_lead_to_their_section(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(390, 844)
+    browser.get((site / locale / "allowed-cards.html").as_uri())
+    entries = browser.find_elements(By.CSS_SELECTOR, "nav.toc a")
+    assert len(entries) == 6
+    entries[3].click()  # "Undertrumping"
+    assert browser.current_url.endswith("/allowed-cards.html#undertrump")
+    assert browser.execute_script("return document.querySelector(':target').id") == "undertrump"
+    assert 0 <= browser.execute_script(TARGET_TOP) < 40, "the section is at the top of the window"
+    heading = browser.find_element(By.CSS_SELECTOR, "#undertrump > h2")
+    assert heading.value_of_css_property("background-color") != "rgba(0, 0, 0, 0)", "the target is highlighted"
+    for container in browser.find_elements(By.CSS_SELECTOR, "section.part, article.example"):
+        link = container.find_element(By.CSS_SELECTOR, ":scope > a.permalink")
+        assert link.is_displayed() and link.size["width"] >= 24 and link.size["height"] >= 24
+        assert link.get_attribute("href").endswith("#" + container.get_attribute("id"))
+        assert link.get_attribute("aria-label")
+    example = browser.find_element(By.CSS_SELECTOR, "#ex-undertrump-official > a.permalink")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", example)
+    example.click()
+    assert browser.current_url.endswith("#ex-undertrump-official")
+    target = browser.find_element(By.CSS_SELECTOR, "#ex-undertrump-official")
+    assert target.value_of_css_property("outline-style") == "solid"
+    assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_shared_link_to_a_section_opens_on_it(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(320, 700)
+    for anchor in ("trick-winner", "ex-must-overtrump"):
+        browser.get((site / locale / "allowed-cards.html").as_uri() + "#" + anchor)
+        assert browser.execute_script("return window.scrollY") > 0
+        assert 0 <= browser.execute_script(TARGET_TOP) < 40
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_previous_next_and_back_to_the_chooser(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(390, 844)
+    browser.get((site / locale / "bidding.html").as_uri())
+    next_link = browser.find_element(By.CSS_SELECTOR, 'nav.pager a[rel="next"]')
+    assert next_link.location["y"] < 400, "near the top"
+    next_link.click()
+    assert browser.current_url == (site / locale / "allowed-cards.html").as_uri()
+    browser.find_element(By.CSS_SELECTOR, 'nav.pager a[rel="prev"]').click()
+    assert browser.current_url == (site / locale / "bidding.html").as_uri()
+    current = browser.find_element(By.CSS_SELECTOR, '.foot a[aria-current="page"]')
+    other = browser.find_element(By.CSS_SELECTOR, ".foot a:not([aria-current])")
+    assert current.value_of_css_property("font-weight") != other.value_of_css_property("font-weight")
+    browser.find_element(By.CSS_SELECTOR, "nav.pager .up a").click()
+    assert browser.current_url == (site / "index.html").as_uri()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_glossary_link_lands_on_the_section_that_shows_the_term(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(390, 844)
+    browser.get((site / locale / "glossary.html").as_uri() + "#undertrump")
+    assert browser.execute_script("return document.querySelector(':target').id") == "undertrump"
+    entry = browser.find_element(By.CSS_SELECTOR, "#undertrump")
+    assert entry.value_of_css_property("outline-style") == "solid"
+    entry.find_element(By.CSS_SELECTOR, "a.see").click()
+    assert browser.current_url == (site / locale / "allowed-cards.html").as_uri() + "#undertrump"
+    assert 0 <= browser.execute_script(TARGET_TOP) < 40
+    assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_glossary_word_on_a_page_leads_to_its_entry(site: Path, browser, locale: str) -> None:
+    browser.set_window_size(390, 844)
+    browser.get((site / locale / "bidding.html").as_uri())
+    link = browser.find_element(By.CSS_SELECTOR, "a.gloss")
+    anchor = link.get_attribute("href").rsplit("#", 1)[1]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    assert browser.current_url == (site / locale / "glossary.html").as_uri() + "#" + anchor
+    assert browser.execute_script("return document.querySelector(':target').id") == anchor
+    assert 0 <= browser.execute_script(TARGET_TOP) < 40
+
+
+@pytest.mark.parametrize(
+    "name", ["index.html", "hi/index.html", "hi/bidding.html", "hi/glossary.html", "es/bidding.html"]
+)
+def test_a_marked_foreign_word_stays_in_its_line(site: Path, browser, name: str) -> None:
+    """A word in <span lang> reads as the text around it: inline, in its parent's size and colour."""
+    browser.set_window_size(320, 700)
+    browser.get((site / name).as_uri())
+    odd = browser.execute_script(
+        """return [...document.querySelectorAll('main span[lang], header span[lang]')]
+             .filter(e => !e.parentElement.matches('.chooser h1'))
+             .filter(e => { const s = getComputedStyle(e), p = getComputedStyle(e.parentElement);
+                            return s.display !== 'inline' || s.fontSize !== p.fontSize || s.color !== p.color; })
+             .map(e => e.parentElement.className + ': ' + e.textContent);"""
+    )
+    assert browser.execute_script("return document.querySelectorAll('span[lang]').length") > 0
+    assert odd == []

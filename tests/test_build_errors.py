@@ -306,7 +306,7 @@ def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> No
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ("pages: [bidding, allowed-cards]", "pages: []", "pages: none"),
+        ("pages: [bidding, allowed-cards, glossary]", "pages: []", "pages: none"),
         ("      - list:\n", "      - list: []\n      - list:\n", "list: empty"),
     ],
 )
@@ -351,7 +351,7 @@ def test_a_deal_on_a_page_is_refused_until_a_page_can_show_one(project: Path) ->
         )
         + "          explanation: A deal.\n"
     )
-    heading = "  - heading: In the no-trump game\n    content:\n"
+    heading = "    heading: In the no-trump game\n    content:\n"
     code, lines, unchanged = built_then_broken(
         project, lambda p: replace(p / "content/allowed-cards.yaml", heading, heading + deal)
     )

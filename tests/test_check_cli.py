@@ -265,10 +265,12 @@ def test_folders_skip_hidden_ones_and_an_empty_folder_is_an_error(tmp_path: Path
 
 PAGE = """\
 title: Which card may be played?
+description: Which card you may play.
 summary:
   - text: In brief.
 sections:
-  - heading: Following suit
+  - id: following-suit
+    heading: Following suit
     content:
       - example:
           id: follow-suit
@@ -290,7 +292,8 @@ sections:
           explanation: |+
             The last line break is kept.
 
-  - heading: Next
+  - id: next
+    heading: Next
     content:
       - text: After.
 """

@@ -14,6 +14,9 @@ import pytest
 from .test_site import Elements
 
 BASE_URL = "https://help.belote.example/"
+BASE_PATH = "/"
+SHARED_FILES = ("og:image", "twitter:image")
+"""Open Graph and Twitter card tags that name a file of the site by its absolute URL."""
 
 
 def link_problems(site: Path) -> list[str]:
@@ -39,11 +42,21 @@ def link_problems(site: Path) -> list[str]:
                         problems.append(f"{name}: <{tag} {key}> fetches {target} from elsewhere")
                     continue
                 file, _, fragment = target.partition("#")
-                linked = (path.parent / file).resolve() if file else path
+                if file.startswith("/"):  # root-relative (404.html): from the path of the base URL
+                    linked = site / file[len(BASE_PATH) :] if file.startswith(BASE_PATH) else site / "nowhere"
+                else:
+                    linked = (path.parent / file).resolve() if file else path
                 if not linked.is_file():
                     problems.append(f"{name}: <{tag} {key}={target!r}> leads nowhere")
                 elif fragment and f'id="{fragment}"' not in linked.read_text(encoding="utf-8"):
                     problems.append(f"{name}: <{tag} {key}={target!r}>: no element has that id")
+        for attrs in elements.find("meta"):
+            if attrs.get("property") in SHARED_FILES or attrs.get("name") in SHARED_FILES:
+                content = str(attrs.get("content"))
+                if not content.startswith(BASE_URL) or not (site / content[len(BASE_URL) :]).is_file():
+                    problems.append(
+                        f"{name}: {attrs.get('property') or attrs.get('name')} {content} is not a file of the site"
+                    )
         links = {attrs["hreflang"]: attrs["href"] for attrs in elements.find("link", rel="alternate")}
         if links:
             url = BASE_URL + (name if name != "index.html" else "")  # the language chooser is the root
@@ -91,12 +104,14 @@ def test_the_site_has_no_broken_link_and_every_hreflang_points_back(site: Path) 
             "",
             "es/bidding.html: does not point back to ru/bidding.html",
         ),
+        ('href="/fr/allowed-cards.html"', 'href="/fr/allowed-card.html"', "404.html: <a href='/fr/allowed-card.html'"),
+        ("assets/share.png", "assets/shared.png", "og:image https://help.belote.example/assets/shared.png"),
     ],
 )
 def test_the_gate_fails_on_a_planted_fault(site: Path, tmp_path: Path, old: str, new: str, problem: str) -> None:
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    page = copy / "es" / "bidding.html"
+    page = copy / ("404.html" if old.startswith('href="/') else "es/bidding.html")
     html = page.read_text(encoding="utf-8")
     assert old in html
     page.write_text(html.replace(old, new, 1), encoding="utf-8")

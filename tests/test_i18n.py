@@ -193,8 +193,7 @@ def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
         "error: de: no translation of 'Which card may be played?'" in line for line in lines
     )
     code, output = cli(run_cli, project, "i18n", "publish", "de")
-    counts = re.search(r"not published: (\d+) untranslated and 0 fuzzy of (\d+) messages", output)
-    assert code == 1 and counts and int(counts[1]) == int(counts[2]) - 3, output
+    assert code == 1 and f"not published: {template_size() - 3} untranslated" in output
 
     translate(catalog)
     assert cli(run_cli, project, "i18n", "stats", "--strict")[0] == 0
@@ -233,6 +232,14 @@ def test_add_accepts_a_regional_code_written_with_a_hyphen(project: Path, run_cl
     assert "  pt_BR: draft\n" in (project / "content/site.yaml").read_text(encoding="utf-8")
 
 
+def template_size() -> int:
+    """The number of messages of locales/messages.pot."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "messages.pot").open("rb") as stream:
+        return sum(1 for message in read_po(stream) if message.id)
+
+
 def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Path, run_cli) -> None:
     code, output = cli(run_cli, project, "i18n", "stats", "--json")
     assert code == 0
@@ -242,9 +249,8 @@ def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Pat
     path = project / "locales/ru/LC_MESSAGES/messages.po"
     path.write_text(path.read_text(encoding="utf-8").replace('msgstr "Коротко"', 'msgstr ""'), encoding="utf-8")
     code, output = cli(run_cli, project, "i18n", "stats", "--strict")
-    total = data["locales"][LOCALES.index("ru")]["translated"]
-    percent = f"{100 * (total - 1) / total:.1f}".replace(".", r"\.")
-    assert code == 1 and re.search(rf"ru +published +{total - 1} +0 +1 +{percent}%", output), output
+    total = template_size()
+    assert code == 1 and re.search(rf"ru +published +{total - 1} +0 +1 +{(total - 1) / total * 100:.1f}%", output)
     assert output.rstrip().endswith("incomplete published locales: ru")
 
 
@@ -405,7 +411,7 @@ def test_update_leaves_a_new_example_untranslated_however_close_its_words(projec
     page = project / "content/allowed-cards.yaml"
     text = page.read_text(encoding="utf-8")
     start = text.index("      - example:\n          id: follow-suit")
-    end = text.index("  - heading:", start)
+    end = text.index("  - id:", start)  # the next section
     copy = (
         text[start:end]
         .replace("id: follow-suit", "id: follow-suit-again")

@@ -8,13 +8,13 @@ from generator.problems import Problem
 from generator.project import compile_templates, load_project, read_catalogs, read_pages, read_site, solve_examples
 
 from .conftest import ROOT
-from .site_helpers import LOCALES, PAGES, copy_project
+from .site_helpers import ALL_PAGES, LOCALES, copy_project
 
 
 def test_the_stages_in_order_are_the_whole_load() -> None:
     problems: list[Problem] = []
     site = read_site(ROOT, problems)
-    assert site is not None and site.pages == PAGES and tuple(site.locales) == LOCALES
+    assert site is not None and site.pages == ALL_PAGES and tuple(site.locales) == LOCALES
     pages, examples = read_pages(ROOT, site, problems)
     verification, views = solve_examples(examples, problems)
     catalogs = read_catalogs(ROOT, list(site.locales), problems)
@@ -22,7 +22,7 @@ def test_the_stages_in_order_are_the_whole_load() -> None:
     assert problems == [] and verification.mismatches == [] and compiled is not None
     project = load_project(ROOT)
     assert project.problems == [] and project.site == site
-    assert [page.slug for page in project.pages] == [page.slug for page in pages] == list(PAGES)
+    assert [page.slug for page in project.pages] == [page.slug for page in pages] == list(ALL_PAGES)
     assert [example.id for example in project.examples] == [example.id for example in examples]
     assert project.views == views and len(views) == len(examples) == 16
     assert set(project.catalogs) == set(catalogs) == set(LOCALES)
@@ -37,7 +37,7 @@ def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
     site = read_site(project, problems)
     assert site is not None and problems == []  # i18n add and update need nothing else
     pages, examples = read_pages(project, site, problems)
-    assert [page.slug for page in pages] == ["allowed-cards"] and len(examples) == 9
+    assert [page.slug for page in pages] == ["allowed-cards", "glossary"] and len(examples) == 9
     assert {problem.path for problem in problems} == {"content/bidding.yaml"}
     solve_examples(examples, problems)
     assert {problem.path for problem in problems} == {"content/bidding.yaml"}

@@ -15,7 +15,7 @@ from generator.problems import Problem
 
 from .conftest import ROOT
 from .pagetext import document_lines, missing_lines, squash, visible_text
-from .site_helpers import LOCALES, PAGES, SEED_PAGES, SEEDS, run_build, tree
+from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS, run_build, tree
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_every_locale_has_every_page_and_an_index(site: Path) -> None:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("name", ["index.html", *(f"{slug}.html" for slug in PAGES)])
+@pytest.mark.parametrize("name", ["index.html", *(f"{slug}.html" for slug in ALL_PAGES)])
 def test_page_language_alternates_canonical_and_switcher(site: Path, locale: str, name: str) -> None:
     html = page(site, f"{locale}/{name}")
     elements = Elements(html)
@@ -124,7 +124,7 @@ def test_sitemap_lists_every_page_with_its_alternates(site: Path) -> None:
     namespaces = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     urls = root.findall("s:url", namespaces)
     locations = [url.findtext("s:loc", namespaces=namespaces) for url in urls]
-    assert len(locations) == 1 + len(LOCALES) * (1 + len(PAGES))
+    assert len(locations) == 1 + len(LOCALES) * (1 + len(ALL_PAGES))
     assert "https://help.belote.example/ru/allowed-cards.html" in locations
     for url in urls[1:]:
         assert len(url.findall("x:link", namespaces)) == len(LOCALES) + 1
@@ -187,7 +187,7 @@ def test_two_builds_are_byte_identical_and_end_with_one_summary_line(site: Path,
     result, lines = run_build(ROOT, tmp_path / "again")
     assert result.code == 0 and result.warnings == []
     assert len(lines) == 1 and re.fullmatch(
-        r"Built 16 pages in 5 locales into .*/again/: 16 examples checked, "
+        r"Built 22 pages in 5 locales into .*/again/: 16 examples checked, "
         r"0 warnings, \d+\.\d\d s",
         lines[0],
     ), lines

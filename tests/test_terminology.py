@@ -267,3 +267,29 @@ def test_a_bad_translation_fails_the_check_after_a_build(tmp_path: Path) -> None
     assert result.code == 0, lines
     found = avoided_forms("hi", "hi/allowed-cards.html", page_text(tmp_path / "site", "hi/allowed-cards.html"))
     assert len(found) == 1 and "«trick» for trick" in found[0] and "पूर्व trick जीतता है" in found[0]
+
+
+def test_the_played_card_takes_the_case_its_sentence_needs(tmp_path: Path) -> None:
+    """Russian "X играет CARD" takes the accusative ("Даму пик"); the source document's «Восток играет
+    Валет червей.» stays as it is written (masculine card names keep the form the document uses)."""
+    project = copy_project(tmp_path / "project")
+    page = project / "content" / "allowed-cards.yaml"
+    text = page.read_text(encoding="utf-8")
+    old = (
+        "          hand: {E: [JH, KD]}\n          play: JH\n          expect:\n"
+        "            allowed: [JH]\n            winner: E\n            points: 41\n"
+    )
+    assert old in text
+    new = (
+        "          hand: {E: [QS, KD]}\n          play: QS\n          expect:\n"
+        "            allowed: [QS]\n            winner: S\n            points: 24\n"
+    )
+    page.write_text(text.replace(old, new), encoding="utf-8")
+    result, lines = run_build(project, tmp_path / "site", strict=False)
+    assert result.code == 0, lines
+    russian = squash(visible_text((tmp_path / "site" / "ru" / "allowed-cards.html").read_text(encoding="utf-8")))
+    assert squash("Восток играет Даму пик.") in russian
+    assert squash("Рука Востока: Дама пик") in russian  # the list keeps the name as it stands alone
+    assert squash("Este juega Dama de picas.") in squash(
+        visible_text((tmp_path / "site" / "es" / "allowed-cards.html").read_text(encoding="utf-8"))
+    )

@@ -508,6 +508,17 @@ class Translator:
             return message.msgid if n == 1 else (message.plural or message.msgid)
         return entry.strings[min(self.catalog.plural(n), len(entry.strings) - 1)]
 
+    def flag(self, message: Message, what: str) -> None:
+        """Record a translation the site cannot use as written (a warning at its line; --strict fails)."""
+        entry = self.catalog.entries.get((message.context, message.msgid)) if self.catalog else None
+        self.warnings[(message.context, message.msgid)] = Problem(
+            self.catalog_display,
+            entry.line if entry else 1,
+            1,
+            f"{self.locale}: translation of {message.msgid!r} ({message.context}): {what}",
+            severity="warning",
+        )
+
     def _entry(self, message: Message, origin: str | None) -> Entry | None:
         key = (message.context, message.msgid)
         entry = self.catalog.entries.get(key) if self.catalog else None

@@ -83,12 +83,19 @@ def content_messages(
     yield site_name, ["The site's name, in the header of every page."]
     for page in pages:
         yield page.title, [f"Title of the page {page.slug}."]
+        yield (
+            page.description,
+            [f"Description of the page {page.slug}: search results and link previews (one or two sentences)."],
+        )
         for block in page.summary:
             yield from _block_messages(block, views)
         for section in page.sections:
             yield section.heading, ["A section heading."]
             for block in section.blocks:
                 yield from _block_messages(block, views)
+        for entry in page.entries:
+            term = entry.term.msgid if entry.term.context == "term" else f"{entry.term.context}: {entry.term.msgid}"
+            yield entry.definition, [f"Glossary: the one-line definition of “{term}”, shown on {entry.see.msgid}."]
 
 
 def _block_messages(block: Block, views: dict[str, PlayView | AuctionView]) -> Iterator[tuple[Text, list[str]]]:
@@ -135,7 +142,7 @@ def template_catalog(
             term.msgid,
             locations=[("generator/i18n/terms.py", 0)],
             context=term.context,
-            auto_comments=[f"A term of the game ({term.context})."],
+            auto_comments=[_TERM_NOTES.get(str(term.context), f"A term of the game ({term.context}).")],
             flags=["python-format"] if "%(" in term.msgid else [],
         )
     for module, origin in ((reasons, "generator/i18n/reasons.py"), (tables, "generator/tables.py")):
@@ -148,6 +155,17 @@ def template_catalog(
                 flags=["python-format"] if "%(" in message.msgid else [],
             )
     return catalog
+
+
+_TERM_NOTES = {
+    "card played": "A card as the object of “%(seat)s plays %(card)s.”: give it the case that sentence needs.",
+    "term": "A word of the game, as the glossary's headword (the word the pages use).",
+    "foreign words": (
+        "The words of another language this translation keeps, for screen readers: LANG: word, word; "
+        "LANG: word (such as fr: Capot, Générale), or none."
+    ),
+}
+"""What a translator needs to know of a context's terms, when it is more than "a term of the game"."""
 
 
 def _same_messages(old: bytes, new: bytes) -> bool:

@@ -53,6 +53,12 @@ def card(card: Card) -> Message:
     return Message("card", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
 
 
+def played_card(card: Card) -> Message:
+    """A card as the object of "%(seat)s plays %(card)s.": its own context, so that a language can
+    give it the case that sentence needs (Russian: the accusative)."""
+    return Message("card played", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
+
+
 def rank_index(rank: Rank) -> Message:
     """The short rank printed in a card's corner: "K"."""
     return Message("card corner", rank.code())
@@ -106,8 +112,38 @@ def call(call: Call) -> Message:
     return Message("call", "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
 
 
+GLOSSARY_WORDS = (
+    "take",
+    "pass",
+    "dealer",
+    "turned card",
+    "contract",
+    "trump",
+    "follow suit",
+    "to trump",
+    "overtrump",
+    "undertrump",
+    "discard",
+    "partner is winning",
+    "trick",
+)
+"""Words of the game named only in prose and in the glossary (context ``term``); the glossary's other
+entries are the terms above (calls, contracts, rule sets)."""
+
+
+def word(text: str) -> Message:
+    """A word of the game as the glossary names it: "trick"."""
+    return Message("term", text)
+
+
+FOREIGN_WORDS = Message("foreign words", "none")
+"""The words of another language a translation keeps (Latin "Coinche" in Hindi), as ``LANG: word,
+word; LANG: word`` or ``none``: the pages mark them with ``lang`` so that screen readers say them right."""
+
+
 def _all_terms() -> list[Message]:
     terms = [card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
+    terms += [played_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [rank_index(rank) for rank in reversed(Rank)]
     terms += [seat(s) for s in Seat] + [hand_of(s) for s in Seat]
     terms += [trump_suit(s) for s in Suit] + [turned_suit(s) for s in Suit]
@@ -116,6 +152,8 @@ def _all_terms() -> list[Message]:
     terms += [call(Call(CallKind.PASS)), call(Call(CallKind.TAKE))]
     terms += [call(Call(CallKind.TAKE, s)) for s in Suit] + [call(Call(CallKind.BID, s, 80)) for s in Suit]
     terms += [call(Call(CallKind.COINCHE)), call(Call(CallKind.SURCOINCHE))]
+    terms += [word(text) for text in GLOSSARY_WORDS]
+    terms.append(FOREIGN_WORDS)
     return terms
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from ..i18n.terms import GLOSSARY_WORDS, TERMS, Message, word
 from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
 from .examples import Example, ExampleSet, PlayExample, Reader
@@ -20,6 +21,10 @@ from .source import Document, Map, Node, Pos, Scalar, Seq
 _START = Pos(1, 1, 0, 0)
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+ANCHOR_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
+_SEE = re.compile(r"[a-z0-9][a-z0-9-]*#[a-z][a-z0-9-]*\Z")
+RESERVED_ANCHORS = ("main", "in-brief", "contents")
+"""Ids the page templates give to their own elements: no section may take one."""
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
 _BLOCK_KINDS = ("text", "list", "example", "figure", "note")
@@ -98,10 +103,23 @@ Block = Paragraph | BulletList | Note | ExampleBlock | Figure
 
 @dataclass(frozen=True)
 class Section:
-    """A heading and its blocks."""
+    """A heading, its anchor (the same in every locale) and its blocks."""
 
+    id: str
     heading: Text
     blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A glossary entry: its anchor, the game's term it defines (a catalog term, so that the glossary
+    and the pages say the same word), a one-line definition, and the anchor of the page that shows it."""
+
+    id: str
+    term: Message
+    definition: Text
+    see: Text
+    """``PAGE#ANCHOR``: a section or an example of another page."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +129,18 @@ class Page:
     slug: str
     path: str
     title: Text
+    description: Text
+    """One or two sentences for search results and link previews (``<meta name="description">``)."""
     summary: tuple[Block, ...]
     sections: tuple[Section, ...]
+    entries: tuple[Entry, ...] = ()
+    """The glossary's entries (a glossary page has no sections)."""
+
+    @property
+    def anchors(self) -> set[str]:
+        """Every anchor of the page: sections, examples (``ex-ID``) and glossary entries."""
+        examples = {f"ex-{block.example.id}" for block in self.blocks if isinstance(block, ExampleBlock)}
+        return {section.id for section in self.sections} | examples | {entry.id for entry in self.entries}
 
     @property
     def blocks(self) -> list[Block]:
@@ -137,8 +165,10 @@ class Site:
 
 
 def is_page(document: Document) -> bool:
-    """True for a page file (a mapping with `sections`), as opposed to a list of examples."""
-    return isinstance(document.root, Map) and document.root.get("sections") is not None
+    """True for a page file (a mapping with `sections`, or a glossary's `entries`), as opposed to a
+    list of examples."""
+    root = document.root
+    return isinstance(root, Map) and (root.get("sections") is not None or root.get("entries") is not None)
 
 
 def is_site(document: Document) -> bool:
@@ -276,25 +306,103 @@ class PageReader:
 
     def page(self, slug: str) -> Page | None:
         """The page of the whole file: title, summary and sections."""
-        root = self.fields(self.document.root, "page", ("title", "summary", "sections"))
+        glossary = isinstance(self.document.root, Map) and self.document.root.get("entries") is not None
+        parts = ("title", "description", "summary", "entries" if glossary else "sections")
+        root = self.fields(self.document.root, "page", parts)
         if root is None:
             return None
         before = len(self.examples.problems)
         title = self.source(root.get("title"), "title")
+        description = self.source(root.get("description"), "description")
         summary = self.blocks(root.get("summary"), "summary")
         sections: list[Section] = []
+        anchors: dict[str, str] = {}  # every anchor of the page -> where it is first given
         sections_node = root.get("sections")
         for item in (self.reader.items(sections_node, "sections") or []) if sections_node is not None else []:
-            section = self.fields(item, "section", ("heading", "content"))
+            section = self.fields(item, "section", ("id", "heading", "content"))
             if section is None:
                 continue
+            anchor = self.anchor(section.get("id"), anchors)
             heading = self.source(section.get("heading"), "heading")
             blocks = self.blocks(section.get("content"), "content")
-            if heading is not None:
-                sections.append(Section(heading, blocks))
-        if title is None or len(self.examples.problems) > before:
+            if heading is not None and anchor is not None:
+                sections.append(Section(anchor, heading, blocks))
+        entries: list[Entry] = []
+        entries_node = root.get("entries")
+        for item in (self.reader.items(entries_node, "entries") or []) if entries_node is not None else []:
+            entry = self.entry(item, anchors)
+            if entry is not None:
+                entries.append(entry)
+        if title is None or description is None or len(self.examples.problems) > before:
             return None
-        return Page(slug, self.document.path, title, summary, tuple(sections))
+        return Page(slug, self.document.path, title, description, summary, tuple(sections), tuple(entries))
+
+    def entry(self, node: Node, anchors: dict[str, str]) -> Entry | None:
+        """A glossary entry: `id`, `term` (a term of generator/i18n/terms.py), `definition`, `see`."""
+        entry = self.fields(node, "entry", ("id", "term", "definition", "see"))
+        if entry is None:
+            return None
+        anchor = self.anchor(entry.get("id"), anchors)
+        term = self.term(entry.get("term"))
+        definition = self.source(entry.get("definition"), "definition")
+        see_node = entry.get("see")
+        see = self.reader.text(see_node, "see") if see_node is not None else None
+        if see is not None and see_node is not None and not _SEE.match(see):
+            self.reader.error(
+                see_node,
+                f"see: {see!r}: write the page and the anchor that shows the term, such as allowed-cards#undertrump",
+            )
+            see = None
+        if anchor is None or term is None or definition is None or see is None or see_node is None:
+            return None
+        return Entry(anchor, term, definition, Text(see, self.document.path, see_node.pos.line, see_node.pos.column))
+
+    def term(self, node: Node | None) -> Message | None:
+        """A term of the game: `WORD` (context `term`) or `CONTEXT: TEXT` for another of its terms."""
+        if node is None:
+            return None
+        if isinstance(node, Map):
+            pair = self.reader.one_key(node, "term")
+            if pair is None:
+                return None
+            text = self.reader.text(pair[1], "term")
+            message = Message(pair[0].value, text) if text is not None else None
+        else:
+            text = self.reader.text(node, "term")
+            message = word(text) if text is not None else None
+        if message is None:
+            return None
+        if message not in TERMS:
+            self.reader.error(
+                node,
+                "term: not a term of generator/i18n/terms.py (the catalogs' terms): write a word of "
+                f"GLOSSARY_WORDS ({', '.join(GLOSSARY_WORDS)}) or CONTEXT: TEXT, such as `contract: Capot`",
+            )
+            return None
+        return message
+
+    def anchor(self, node: Node | None, anchors: dict[str, str]) -> str | None:
+        """A section's `id`: its anchor in every locale (``page.html#id``), kept when the heading changes.
+        Examples are ``#ex-ID`` (their ids are unique across the site), so no section id starts with ``ex-``."""
+        if node is None:
+            return None
+        value = self.reader.text(node, "id")
+        if value is None:
+            return None
+        if not ANCHOR_PATTERN.match(value):
+            self.reader.error(node, f"id: {value!r}: write lowercase letters, digits and '-', such as undertrumping")
+            return None
+        if value in RESERVED_ANCHORS or value.startswith("ex-"):
+            self.reader.error(
+                node, f"id: {value!r} is taken by the page itself ({', '.join(RESERVED_ANCHORS)}, ex-…): choose another"
+            )
+            return None
+        first = anchors.get(value)
+        if first is not None:
+            self.reader.error(node, f"id: #{value} is not unique on this page (first at {first}): rename one")
+            return None
+        anchors[value] = f"{self.document.path}:{node.pos.line}:{node.pos.column}"
+        return value
 
     def site(self) -> Site | None:
         """The site's configuration of the whole file: name, base URL, locales and pages."""

@@ -1,0 +1,93 @@
+"""Words of another language inside a page (Latin "Coinche", "Capot", "Générale" in Hindi; "Capot",
+"Générale" in Spanish) carry a `lang` attribute, from each catalog's "foreign words" term; the
+marking adds nothing but `<span lang>` and a malformed list is a warning at its catalog line."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.render import foreign_words, mark_foreign
+
+from .site_helpers import ALL_PAGES, copy_project, run_build
+
+MARKED = {"hi": ("Coinche", "Surcoinche", "Capot", "Générale", "coincher", "Belote"), "es": ("Capot", "Générale")}
+
+
+class _Words(HTMLParser):
+    """Each run of visible body text with the language it is in (the nearest `lang`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str | None]] = []
+        self.runs: list[tuple[str | None, str]] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("meta", "link", "br", "img", "input"):
+            return
+        self.stack.append((tag, dict(attrs).get("lang")))
+        self.skip += tag in ("head", "script", "style", "svg")  # an SVG's text is its alternative text
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            name, _ = self.stack.pop()
+            self.skip -= name in ("head", "script", "style", "svg")
+            if name == tag:
+                return
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            lang = next((lang for _, lang in reversed(self.stack) if lang), None)
+            self.runs.append((lang, data))
+
+
+@pytest.fixture(scope="module")
+def site(built_site: Path) -> Path:
+    return built_site
+
+
+@pytest.mark.parametrize("locale", sorted(MARKED))
+@pytest.mark.parametrize("slug", ["index", *ALL_PAGES])
+def test_foreign_words_carry_their_language(site: Path, locale: str, slug: str) -> None:
+    parser = _Words()
+    parser.feed((site / locale / f"{slug}.html").read_text(encoding="utf-8"))
+    import re
+
+    for word in MARKED[locale]:
+        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+        unmarked = [text for lang, text in parser.runs if lang != "fr" and pattern.search(text)]
+        assert unmarked == [], (word, unmarked)
+    if slug == "bidding":
+        assert any(lang == "fr" and "Capot" in text for lang, text in parser.runs)
+
+
+def test_the_list_is_parsed_and_the_marking_adds_only_spans() -> None:
+    assert foreign_words("none") == ([], [])
+    words, wrong = foreign_words("fr: Capot, Générale; en: trick")
+    assert words == [("fr", "Générale"), ("fr", "Capot"), ("en", "trick")] and wrong == []
+    assert foreign_words("ninguna") == ([], [])  # "none", translated
+    assert foreign_words('f"r: Capot')[1] and foreign_words("<script>alert(1)</script>: Capot")[1]
+    html = '<a href="Capot.html" title="Capot">Capot</a> capot Capots &lt;b&gt;'
+    assert mark_foreign(html, [("fr", "Capot"), ("fr", "<b>")]) == (
+        '<a href="Capot.html" title="Capot"><span lang="fr">Capot</span></a> capot Capots '
+        '<span lang="fr">&lt;b&gt;</span>'
+    )
+
+
+def test_a_malformed_list_is_a_warning_at_its_catalog_line(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    path = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    text = path.read_text(encoding="utf-8")
+    assert 'msgstr "fr: Capot, Générale"' in text
+    path.write_text(text.replace('msgstr "fr: Capot, Générale"', 'msgstr "fr Capot: Générale"'), encoding="utf-8")
+    line = path.read_text(encoding="utf-8").splitlines().index('msgstr "fr Capot: Générale"')
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 2
+    assert any(
+        entry.startswith("locales/es/LC_MESSAGES/messages.po:")
+        and "error: es: translation of 'none' (foreign words): 'fr Capot: Générale': write LANG: word" in entry
+        for entry in lines
+    ), (line, lines)

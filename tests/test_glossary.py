@@ -1,0 +1,119 @@
+"""The glossary, in every locale: each term is the catalogs' term (the word the pages use), with a
+one-line definition and a link to the section or example that shows it; a term that is not one
+of the catalogs' terms, or a link to an anchor that does not exist, is refused at FILE:LINE:COL."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.i18n.catalogs import Translator, read_catalog
+from generator.i18n.terms import TERMS, Message, word
+
+from .conftest import ROOT
+from .site_helpers import LOCALES, PAGES, copy_project, run_build
+from .test_site import Elements
+from .test_terminology import TERMS as PREFERRED
+
+ENTRIES = yaml.safe_load((ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8"))["entries"]
+CONCEPTS = {"trick": "trick", "undertrump": "undertrump", "overtrump": "overtrump"}
+"""Glossary entries whose word the terminology check also fixes (entry id -> its concept there)."""
+
+
+@pytest.fixture(scope="module")
+def site(built_site: Path) -> Path:
+    return built_site
+
+
+def message(term: str | dict[str, str]) -> Message:
+    if isinstance(term, dict):
+        ((context, text),) = term.items()
+        return Message(context, text)
+    return word(term)
+
+
+def test_the_glossary_covers_the_issues_terms_and_names_only_catalog_terms() -> None:
+    ids = [entry["id"] for entry in ENTRIES]
+    for wanted in ("take", "pass", "trump", "follow-suit", "trumping", "overtrump", "undertrump", "discard"):
+        assert wanted in ids
+    for wanted in ("partner-winning", "trick", "coinche", "surcoinche", "capot", "generale", "dealer", "turned-card"):
+        assert wanted in ids
+    assert "house-rules" in ids and "official-rules" in ids
+    assert all(message(entry["term"]) in TERMS for entry in ENTRIES)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_term_is_the_catalogs_word_with_its_definition_and_link(site: Path, locale: str) -> None:
+    catalog = read_catalog(ROOT / f"locales/{locale}/LC_MESSAGES/messages.po", "po", locale, [])
+    translator = Translator(locale, catalog, "po")
+    html = (site / locale / "glossary.html").read_text(encoding="utf-8")
+    found = re.findall(r'<div class="term" id="([^"]+)">\s*<dt>(.*?) <a class="permalink"', html)
+    assert [anchor for anchor, _ in found] == [entry["id"] for entry in ENTRIES]
+    for (anchor, shown), entry in zip(found, ENTRIES, strict=True):
+        shown = re.sub(r'<span lang="fr">(.*?)</span>', r"\1", shown)  # a foreign word, marked
+        assert shown == translator.gettext(message(entry["term"])), anchor
+        if anchor in CONCEPTS and any(term.concept == CONCEPTS[anchor] for term in PREFERRED.get(locale, ())):
+            preferred = next(term for term in PREFERRED[locale] if term.concept == CONCEPTS[anchor]).preferred
+            assert re.search(preferred, shown, re.IGNORECASE), (locale, anchor, shown)
+    assert translator.warnings == {}
+    links = [attrs["href"] for attrs in Elements(html).find("a", **{"class": "see"})]
+    assert links == [entry["see"].replace("#", ".html#") for entry in ENTRIES]
+    for link in links:  # every link leads to an anchor of its page
+        file, anchor = str(link).split("#")
+        assert f'id="{anchor}"' in (site / locale / file).read_text(encoding="utf-8")
+
+
+def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    path = project / "content" / "glossary.yaml"
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    term_line = lines.index("    term: trick") + 1
+    see_line = lines.index("    see: allowed-cards#undertrump") + 1
+    path.write_text(text.replace("    term: trick\n", "    term: levée\n"), encoding="utf-8")
+    result, report = run_build(project, tmp_path / "site")
+    assert result.code == 2 and not (tmp_path / "site").exists()
+    assert any(
+        line.startswith(f"content/glossary.yaml:{term_line}:11: error: term: not a term of generator/i18n/terms.py")
+        for line in report
+    ), report
+    path.write_text(
+        text.replace("    see: allowed-cards#undertrump\n", "    see: allowed-cards#sous-couper\n"), encoding="utf-8"
+    )
+    result, report = run_build(project, tmp_path / "site")
+    assert result.code == 2 and not (tmp_path / "site").exists()
+    assert report == [
+        f"content/glossary.yaml:{see_line}:10: error: see: allowed-cards#sous-couper: "
+        "allowed-cards has no section or example #sous-couper",
+        "1 error; nothing written",
+    ]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("slug", PAGES)
+def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale: str, slug: str) -> None:
+    page = (site / locale / f"{slug}.html").read_text(encoding="utf-8")
+    glossary = (site / locale / "glossary.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a class="gloss" href="glossary\.html#([a-z-]+)">([^<]*)</a>', page)
+    assert len(links) >= (3 if slug == "bidding" else 1), links
+    anchors = [anchor for anchor, _ in links]
+    assert len(anchors) == len(set(anchors)), "one link per word and page"
+    for anchor, text in links:
+        assert f'<div class="term" id="{anchor}">' in glossary
+        headword = re.search(rf'<div class="term" id="{anchor}">\s*<dt>(.*?) <a', glossary).group(1)  # type: ignore[union-attr]
+        assert re.sub(r"<[^>]+>", "", headword).casefold() == text.casefold()
+    for heading in re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", page, re.DOTALL):
+        assert 'class="gloss"' not in heading
+    assert not re.search(r"<a [^>]*>[^<]*<a ", page), "no link inside a link"
+    assert 'class="gloss"' not in glossary
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_locale_home_counts_the_glossarys_words(site: Path, locale: str) -> None:
+    home = (site / locale / "index.html").read_text(encoding="utf-8")
+    card = home[home.index('<li><a href="glossary.html">') :]
+    card = card[: card.index("</li>")]
+    assert re.search(rf"<span>[^<]*\b{len(ENTRIES)}\b[^<]*</span>", card) and "<span>0 " not in card
