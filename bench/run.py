@@ -1,5 +1,5 @@
-"""Benchmarks: the engine's allowed-card throughput, `check` on a 10,000-example file, and the
-full site build next to the floor of importing its libraries.
+"""Benchmarks: the engine's allowed-card throughput and deals scored per second, `check` on a
+10,000-example file, and the full site build next to the floor of importing its libraries.
 
 Run: .venv/bin/python bench/run.py   (prints medians of several runs; single process, one core)
 """
@@ -17,7 +17,20 @@ from pathlib import Path
 
 from budget import BUDGET, page_weights  # bench/budget.py, beside this script
 
-from generator.rules import DECK, RULESETS, CardSet, Game, Seat, Suit, allowed, rules_for
+from generator.rules import (
+    DECK,
+    RULESETS,
+    CardSet,
+    Deal,
+    Game,
+    Seat,
+    Suit,
+    allowed,
+    rules_for,
+    score_deal,
+    trick_result,
+)
+from generator.rules.scoring import CONTRACTS
 
 ROOT = Path(__file__).resolve().parent.parent
 REPEATS = 5
@@ -47,6 +60,49 @@ def bench_allowed(rng: random.Random) -> float:
             allowed(hand, trick, trump, rules)
         rates.append(len(positions) / (time.perf_counter() - start))
     return statistics.median(rates)
+
+
+def random_deals(count: int, rng: random.Random) -> list[Deal]:
+    """Random legal deals of every game and rule set: 32 cards dealt, then random allowed cards played."""
+    deals = []
+    for _ in range(count):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        game = rng.choice(list(Game))
+        rules = rules_for(game, rng.choice(list(RULESETS)))
+        trump = rng.choice(list(Suit)) if game.has_trump else None
+        hands = {seat: CardSet(deck[8 * seat : 8 * seat + 8]) for seat in Seat}
+        leader = first = rng.choice(list(Seat))
+        tricks = []
+        for _ in range(8):
+            trick: list = []
+            for step in range(4):
+                seat = leader.next(step)
+                card = rng.choice(list(allowed(hands[seat], [c for _, c in trick], trump, rules)))
+                hands[seat] -= CardSet([card])
+                trick.append((seat, card))
+            tricks.append(tuple(trick))
+            leader = trick_result(trick[0][0], [c for _, c in trick], trump).winner
+        coinche = game is Game.COINCHE
+        contract = rng.choice(sorted(CONTRACTS)) if coinche else None
+        multiplier = rng.choice([1, 2, 4]) if coinche else 1
+        deals.append(Deal(rules, trump, first, rng.choice(list(Seat)), tuple(tricks), contract, multiplier))
+    return deals
+
+
+def bench_deals(rng: random.Random) -> tuple[float, float, float]:
+    """Deals verified and scored per second over REPEATS runs of 20,000 random legal deals: the
+    median and best rate on CPU time (what other processes on the shared cores do not inflate),
+    and the median on wall time."""
+    deals = random_deals(20_000, rng)
+    cpu, wall = [], []
+    for _ in range(REPEATS):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        for deal in deals:
+            score_deal(deal)
+        cpu.append(len(deals) / (time.process_time() - start_cpu))
+        wall.append(len(deals) / (time.perf_counter() - start))
+    return statistics.median(cpu), max(cpu), statistics.median(wall)
 
 
 def example_file(count: int, rng: random.Random) -> str:
@@ -128,6 +184,11 @@ def main() -> None:
     rng = random.Random(2026)
     rate = bench_allowed(rng)
     print(f"allowed cards: {rate:,.0f} positions/s (median of {REPEATS}; aim >= 250,000)")
+    cpu, best, wall = bench_deals(rng)
+    print(
+        f"deals scored per second (legality check included): {cpu:,.0f} on CPU time, best {best:,.0f}, "
+        f"{wall:,.0f} on wall time (medians of {REPEATS}; aim >= 50,000)"
+    )
     seconds, code = bench_check(rng)
     print(f"check, 10,000 examples: {seconds:.2f} s (median of {REPEATS}, whole command; exit {code}; aim < 2 s)")
     with tempfile.TemporaryDirectory() as folder:

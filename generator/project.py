@@ -17,7 +17,7 @@ from jinja2 import TemplateSyntaxError
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
 from .reader.documents import load_documents
-from .reader.examples import AuctionExample, Example, ExampleSet, PlayExample
+from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
 from .reader.pages import Page, Site, read_page
 from .reader.pages import read_site as read_site_document
 from .render import CompiledTemplates, make_environment
@@ -61,6 +61,17 @@ def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Ve
             views[example.id] = play_view(example, solution)
         elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
             views[example.id] = auction_view(example, solution)
+        elif isinstance(example, DealExample):
+            pos = example.node.pos
+            problems.append(
+                Problem(
+                    example.path,
+                    pos.line,
+                    pos.column,
+                    f"example '{example.id}': a page cannot show a deal yet: keep deals in example files "
+                    "(tests/examples/), checked by `check`",
+                )
+            )
     return verification, views
 
 

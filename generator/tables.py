@@ -18,9 +18,14 @@ FLAG_LABELS: dict[str, str] = {
 _NOT_FLAGS = ("name", "game")
 
 
-def flag_names() -> tuple[str, ...]:
-    """The fields of :class:`Rules` that are rules (every field but the rule set's name and game)."""
-    return tuple(field.name for field in dataclasses.fields(Rules) if field.name not in _NOT_FLAGS)
+def flag_names(scoring: bool = False) -> tuple[str, ...]:
+    """The fields of :class:`Rules` that are rules (every field but the rule set's name and game):
+    those of card play and the auction, and with ``scoring`` those that decide a deal's score too."""
+    return tuple(
+        field.name
+        for field in dataclasses.fields(Rules)
+        if field.name not in _NOT_FLAGS and (scoring or not field.metadata.get("scoring"))
+    )
 
 
 def flag_label(name: str) -> Message:
@@ -52,11 +57,12 @@ def rule_sets() -> tuple[str, ...]:
     return tuple(RULESETS)
 
 
-def differences() -> tuple[RuleDifference, ...]:
-    """Every flag whose value is not the same in every rule set, game by game."""
+def differences(scoring: bool = False) -> tuple[RuleDifference, ...]:
+    """Every flag whose value is not the same in every rule set, game by game (the scoring flags
+    only with ``scoring``: a page that scores no deal shows the rules of its own examples)."""
     rows = []
     for game in Game:
-        for name in flag_names():
+        for name in flag_names(scoring):
             values = [getattr(RULESETS[ruleset][game], name) for ruleset in RULESETS]
             if len(set(values)) > 1:
                 rows.append(RuleDifference(game, name, flag_label(name), tuple(value_label(v) for v in values)))

@@ -1,16 +1,19 @@
 """Run every example through the rules engine and compare with what it states in ``expect``.
 
-The engine's answers (:class:`PlaySolution`, :class:`AuctionSolution`) are what the site
-shows; ``expect`` only checks them.
+The engine's answers (:class:`PlaySolution`, :class:`AuctionSolution`, :class:`DealSolution`)
+are what the site shows; ``expect`` only checks them. A deal the engine cannot score (an illegal
+play) is a problem of the input, reported at the card or trick at fault.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from .problems import Problem
-from .reader.examples import AuctionExample, Example, PlayExample, Stated
+from .reader.examples import NO_BELOTE, AuctionExample, DealExample, Example, PlayExample, Stated
 from .reader.notation import written
 from .rules import (
     Auction,
@@ -20,12 +23,20 @@ from .rules import (
     Call,
     Card,
     CardSet,
+    DealProblem,
+    DealReason,
+    DealScore,
+    IllegalDeal,
+    Litige,
     PlayReason,
     Seat,
+    Suit,
+    Team,
     TrickResult,
     allowed,
     outcome_fields,
     refusal,
+    score_deal,
     trick_result,
 )
 
@@ -54,7 +65,7 @@ class PlaySolution:
 
     @property
     def points(self) -> int | None:
-        """The complete trick's points (None before it is complete, and in the no-trump game)."""
+        """The complete trick's points (None before it is complete)."""
         return self.trick.points if self.trick is not None else None
 
 
@@ -81,7 +92,14 @@ class AuctionSolution:
         return tuple(number for number, verdict in enumerate(self.calls, 1) if verdict.refusal is not None)
 
 
-Solution = PlaySolution | AuctionSolution
+@dataclass(frozen=True)
+class DealSolution:
+    """The engine's answer to a deal example: the deal checked card by card, then scored."""
+
+    score: DealScore
+
+
+Solution = PlaySolution | AuctionSolution | DealSolution
 
 
 @dataclass(frozen=True)
@@ -137,7 +155,7 @@ def solve_play(example: PlayExample) -> PlaySolution:
     result = None
     if example.play is not None and len(trick) == 3:
         leader = example.trick[0][0]
-        result = trick_result(leader, trick + [example.play], example.trump, counts_points=example.game.has_trump)
+        result = trick_result(leader, trick + [example.play], example.trump)
     return PlaySolution(example.hand, permitted, refusals, result)
 
 
@@ -151,10 +169,17 @@ def solve_auction(example: AuctionExample) -> AuctionSolution:
     return AuctionSolution(tuple(verdicts), auction.outcome)
 
 
+def solve_deal(example: DealExample) -> DealSolution:
+    """The deal scored; :class:`IllegalDeal` with every problem of its play."""
+    return DealSolution(score_deal(example.deal))
+
+
 def solve(example: Example) -> Solution:
-    """The engine's answer to an example of either kind."""
+    """The engine's answer to an example of any kind (:class:`IllegalDeal` for a deal it cannot score)."""
     if isinstance(example, PlayExample):
         return solve_play(example)
+    if isinstance(example, DealExample):
+        return solve_deal(example)
     assert isinstance(example, AuctionExample)
     return solve_auction(example)
 
@@ -184,6 +209,8 @@ def _fields(example: Example, solution: Solution) -> list[tuple[str, object, Cal
         if solution.points is not None:
             found.append(("points", solution.points, lambda stated: stated == solution.points))
         return found
+    if isinstance(solution, DealSolution):
+        return _deal_fields(example, solution.score)
     outcome = solution.outcome
     result: object = outcome.status
     if outcome.status is AuctionStatus.CONTRACT:
@@ -192,6 +219,96 @@ def _fields(example: Example, solution: Solution) -> list[tuple[str, object, Cal
         ("rejected", solution.rejected, lambda stated: stated == solution.rejected),
         ("result", result, lambda stated: _result_agrees(stated, outcome)),
     ]
+
+
+def _deal_fields(example: Example, score: DealScore) -> list[tuple[str, object, Callable[[object], bool]]]:
+    """A deal's fields: the card points, the belote, the outcome, the score and, under rules
+    that carry a litige over, the pot passed on (0 unless the deal is a litige)."""
+    answers: dict[str, object] = {
+        "card_points": {team.code(): points for team, points in zip(Team, score.card_points, strict=True)},
+        "belote": score.belote.code() if score.belote is not None else NO_BELOTE,
+        "outcome": score.outcome,
+        "score": {team.code(): points for team, points in zip(Team, score.score, strict=True)},
+    }
+    if example.rules.litige is Litige.CARRY_OVER:
+        answers["carried_out"] = score.carried_out
+    return [(name, value, partial(operator.eq, value)) for name, value in answers.items()]
+
+
+_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+def deal_problems(example: DealExample, problems: tuple[DealProblem, ...]) -> list[Problem]:
+    """Each problem of an illegal deal at the card, trick or list at fault; the missing cards in one."""
+    found = []
+    missing = [problem.card for problem in problems if problem.reason is DealReason.MISSING_CARD]
+    for problem in problems:
+        if problem.reason is DealReason.MISSING_CARD:
+            continue
+        pos = example.node.pos
+        seat_at_fault = problem.reason in (DealReason.WRONG_LEADER, DealReason.OUT_OF_TURN)
+        if problem.trick is not None and problem.place is not None:
+            where = example.seat_pos if seat_at_fault else example.card_pos
+            pos = where[problem.trick - 1][problem.place - 1]
+        elif problem.trick is not None and problem.trick <= len(example.trick_pos):
+            pos = example.trick_pos[problem.trick - 1]
+        elif problem.reason is DealReason.WRONG_SHAPE:
+            pos = example.tricks_pos
+        found.append(
+            Problem(example.path, pos.line, pos.column, f"example '{example.id}': {_deal_message(example, problem)}")
+        )
+    if missing:
+        cards = ", ".join(card.code() for card in missing if card is not None)
+        pos = example.tricks_pos
+        found.append(
+            Problem(
+                example.path,
+                pos.line,
+                pos.column,
+                f"example '{example.id}': tricks: {cards} never played: a deal plays each of the 32 cards once",
+            )
+        )
+    return found
+
+
+def _deal_message(example: DealExample, problem: DealProblem) -> str:
+    """What one problem of a deal says (its position aside)."""
+    reason, number = problem.reason, problem.trick
+    where = f"trick {number}, {problem.seat}: {problem.card}"
+    if reason is DealReason.ILLEGAL_CARD:
+        return f"{where} is not allowed ({_broken_rule(example, problem)})"
+    if reason is DealReason.OUT_OF_TURN:
+        return f"trick {number}: {problem.seat} plays out of turn: {problem.expected} is to play"
+    if reason is DealReason.WRONG_LEADER and number == 1:
+        return f"trick 1 is led by {problem.seat}: {example.dealer} deals, so {problem.expected} leads"
+    if reason is DealReason.WRONG_LEADER:
+        return f"trick {number} is led by {problem.seat}: {problem.expected} won trick {(number or 1) - 1} and leads"
+    if reason is DealReason.DUPLICATE_CARD:
+        first = problem.first[0] if problem.first else "?"
+        return f"{where} is played twice (first in trick {first}): a deal plays each card once"
+    if reason is DealReason.WRONG_SHAPE and number is not None:
+        count = len(example.tricks[number - 1]) if number <= len(example.tricks) else 0
+        return f"trick {number}: {count} cards; a trick has 4, one per seat"
+    if reason is DealReason.WRONG_SHAPE:
+        return f"tricks: {len(example.tricks)} tricks; a deal has 8"
+    return f"{reason.value.replace('-', ' ')}"
+
+
+def _broken_rule(example: DealExample, problem: DealProblem) -> str:
+    """The play rule an illegal card breaks, and what the seat held that the rule asks for."""
+    seat, hand, why = problem.seat, problem.hand, problem.play_reason
+    assert hand is not None and problem.trick is not None and problem.place is not None
+    trick = [card for _, card in example.tricks[problem.trick - 1][: problem.place - 1]]
+    if why is PlayReason.FOLLOW_SUIT:
+        return f"must follow suit: {seat} holds {_SUIT_NAMES[trick[0].suit]}"
+    if why is PlayReason.TRUMP and example.trump is not None:
+        return f"must trump: {seat} holds {_SUIT_NAMES[example.trump]}"
+    allowed_cards = ", ".join(card.code() for card in allowed(hand, trick, example.trump, example.rules))
+    if why is PlayReason.OVERTRUMP:
+        return f"must overtrump: {seat} holds {allowed_cards}"
+    if why is PlayReason.GO_HIGHER:
+        return f"must go higher: trump is led and {seat} holds {allowed_cards}"
+    return f"{why.value.replace('-', ' ') if why else 'refused'}; allowed: {allowed_cards}"
 
 
 def _result_agrees(stated: object, outcome: AuctionOutcome) -> bool:
@@ -209,7 +326,12 @@ def verify(examples: list[Example]) -> Verification:
     """Solve every example, collect mismatches with ``expect`` and plays the engine refuses."""
     verification = Verification()
     for example in examples:
-        solution = solve(example)
+        try:
+            solution = solve(example)
+        except IllegalDeal as illegal:
+            assert isinstance(example, DealExample)
+            verification.problems.extend(deal_problems(example, illegal.problems))
+            continue
         if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
             if example.play is not None and example.play not in solution.allowed and example.play_pos:
                 reason = solution.refusals.get(example.play)

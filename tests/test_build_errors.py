@@ -323,3 +323,39 @@ def test_a_damaged_cache_is_ignored(project: Path) -> None:
             cached.write_bytes(b"\x00garbage")
     result, lines = run_build(project, None, strict=True)
     assert result.code == 0, lines
+
+
+def test_a_deal_on_a_page_is_refused_until_a_page_can_show_one(project: Path) -> None:
+    """Deal examples are checked in example files; a page has no way to show one yet."""
+    deal = (
+        "      - example:\n"
+        "          id: t1-deal\n"
+        "          title: A whole deal\n"
+        "          game: trump\n"
+        "          trump: H\n"
+        "          dealer: E\n"
+        "          taker: S\n"
+        "          tricks:\n"
+        + "".join(
+            f"            - [{trick}]\n"
+            for trick in (
+                "S: JH, W: QH, N: 7H, E: 7S",
+                "S: 9H, W: KH, N: 8H, E: 9S",
+                "S: 9C, W: JC, N: QC, E: 10C",
+                "E: AD, S: 10D, W: 9D, N: 7D",
+                "E: KS, S: 10S, W: AH, N: JS",
+                "W: QD, N: KD, E: 8D, S: AS",
+                "N: KC, E: 8C, S: 8S, W: 7C",
+                "N: AC, E: QS, S: 10H, W: JD",
+            )
+        )
+        + "          explanation: A deal.\n"
+    )
+    heading = "  - heading: In the no-trump game\n    content:\n"
+    code, lines, unchanged = built_then_broken(
+        project, lambda p: replace(p / "content/allowed-cards.yaml", heading, heading + deal)
+    )
+    assert code == 2 and unchanged
+    assert re.match(
+        r"content/allowed-cards\.yaml:\d+:\d+: error: example 't1-deal': a page cannot show a deal", lines[0]
+    )

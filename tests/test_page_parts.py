@@ -35,31 +35,31 @@ def test_the_differences_are_the_flags_that_differ_game_by_game() -> None:
     assert ("coinche", "must_undertrump") in {(row.game.value, row.flag) for row in tables.differences()}
 
 
-class Litige(enum.Enum):
+class Split(enum.Enum):
     SHARED = "shared"
     DEFENCE = "to the defence"
 
 
 @dataclasses.dataclass(frozen=True)
 class MoreRules(Rules):
-    litige: Litige = Litige.SHARED
+    split: Split = Split.SHARED
 
 
 def test_a_new_flag_of_any_type_shows_up_with_its_label_and_values(monkeypatch: pytest.MonkeyPatch) -> None:
     rulesets = {
         name: {
-            game: MoreRules(**dataclasses.asdict(rules), litige=Litige.DEFENCE if name == "official" else Litige.SHARED)
+            game: MoreRules(**dataclasses.asdict(rules), split=Split.DEFENCE if name == "official" else Split.SHARED)
             for game, rules in by_game.items()
         }
         for name, by_game in RULESETS.items()
     }
     monkeypatch.setattr(tables, "Rules", MoreRules)
     monkeypatch.setattr(tables, "RULESETS", rulesets)
-    rows = [row for row in tables.differences() if row.flag == "litige"]
+    rows = [row for row in tables.differences() if row.flag == "split"]
     assert [row.game for row in rows] == list(Game)
-    assert rows[0].label == Message("rule flag", "litige")  # no label yet: its name, which has no translation
+    assert rows[0].label == Message("rule flag", "split")  # no label yet: its name, which has no translation
     assert rows[0].values == (Message("rule value", "shared"), Message("rule value", "to the defence"))
-    assert (Message("rule value", "to the defence"), "A value of the rule Litige.") in tables.messages()
+    assert (Message("rule value", "to the defence"), "A value of the rule Split.") in tables.messages()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

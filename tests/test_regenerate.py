@@ -13,7 +13,9 @@ from .conftest import ROOT
 from .site_helpers import LOCALES, copy_project, tree
 
 RULESETS = "generator/rules/rulesets.py"
-OFFICIAL_COINCHE = 'Game.COINCHE: Rules("official", Game.COINCHE, must_undertrump={}'
+OFFICIAL_COINCHE = (
+    'Game.COINCHE: Rules(\n            "official",\n            Game.COINCHE,\n            must_undertrump={}'
+)
 EXPLANATION = (
     "In Coinche under the Official rules, the app lets you discard when you cannot overtrump: East plays "
     "any card he likes."

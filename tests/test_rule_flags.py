@@ -10,17 +10,35 @@ from dataclasses import fields, replace
 
 import pytest
 
-from generator.rules import RULESETS, Auction, AuctionReason, Call, Card, CardSet, Game, Rules, Seat, Suit, allowed
+from generator.rules import (
+    RULESETS,
+    Auction,
+    AuctionReason,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    Litige,
+    Outcome,
+    Rules,
+    Seat,
+    Suit,
+    Tally,
+    Team,
+    TeamPoints,
+    allowed,
+    score_tally,
+)
 
-FLAGS = [field.name for field in fields(Rules) if field.type in (bool, "bool")]
+FLAGS = [field.name for field in fields(Rules) if field.type in (bool, "bool", Litige, "Litige")]
 
 
-def with_flag(game: Game, name: str, value: bool) -> Rules:
+def with_flag(game: Game, name: str, value: object) -> Rules:
     return replace(RULESETS["house"][game], **{name: value})
 
 
 def test_the_flags_are_the_ones_tested_here() -> None:
-    assert FLAGS == ["must_undertrump", "coinche_out_of_turn"]
+    assert FLAGS == ["must_undertrump", "coinche_out_of_turn", "litige", "must_beat_defence", "belote_kept"]
     for ruleset in RULESETS.values():
         assert set(ruleset) == set(Game)
 
@@ -57,6 +75,60 @@ def test_coinche_out_of_turn_cannot_matter_without_contracts(game: Game, value: 
     )
     assert auction.call(Seat.WEST, Call.parse("pass")) is None
     assert auction.call(Seat.SOUTH, Call.parse("coinche")) is not None
+
+
+def tally(ns: int, ew: int, belote: Team | None = None) -> Tally:
+    """A tally of card points, four tricks a team (South's and West's), and the belote."""
+    return Tally(TeamPoints(ns, ew), (4, 4, 0, 0), belote)
+
+
+@pytest.mark.parametrize("game", [Game.TRUMP, Game.NO_TRUMP])
+@pytest.mark.parametrize(
+    "value, outcome, score, carried",
+    [(Litige.DEDANS, Outcome.FAILED, (162, 0), 0), (Litige.CARRY_OVER, Outcome.LITIGE, (81, 0), 81)],
+)
+def test_litige(game: Game, value: Litige, outcome: Outcome, score: tuple[int, int], carried: int) -> None:
+    """East takes and both teams make 81: dedans (the defence scores 162), or a litige (the defence
+    scores its 81 and the takers' 81 wait for the next deal)."""
+    result = score_tally(tally(81, 81), replace(RULESETS["house"][game], litige=value), Seat.EAST)
+    assert (result.outcome, result.score, result.carried_out) == (outcome, score, carried)
+
+
+@pytest.mark.parametrize("value", list(Litige))
+def test_litige_cannot_matter_without_a_tie(value: Litige) -> None:
+    result = score_tally(tally(80, 82), replace(RULESETS["house"][Game.TRUMP], litige=value), Seat.EAST)
+    assert (result.outcome, result.score, result.carried_out) == (Outcome.MADE, (80, 82), 0)
+
+
+@pytest.mark.parametrize("value, outcome, score", [(True, Outcome.FAILED, (242, 0)), (False, Outcome.MADE, (81, 161))])
+def test_must_beat_defence(value: bool, outcome: Outcome, score: tuple[int, int]) -> None:
+    """West bids 80 and his team makes 81 against 81: it reaches the contract without beating the
+    defence, so it fails (162 + 80 to N-S) or is made (81 + 80)."""
+    rules = with_flag(Game.COINCHE, "must_beat_defence", value)
+    result = score_tally(tally(81, 81), rules, Seat.WEST, contract=80)
+    assert (result.outcome, result.score) == (outcome, score)
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_must_beat_defence_cannot_matter_above_the_defence_or_below_the_contract(value: bool) -> None:
+    rules = with_flag(Game.COINCHE, "must_beat_defence", value)
+    assert score_tally(tally(70, 92), rules, Seat.WEST, contract=90).score == (70, 92 + 90)
+    assert score_tally(tally(95, 67), rules, Seat.WEST, contract=100).outcome is Outcome.FAILED
+
+
+@pytest.mark.parametrize("value, failed, coinched", [(True, (262, 20), (504, 20)), (False, (282, 0), (524, 0))])
+def test_belote_kept(value: bool, failed: tuple[int, int], coinched: tuple[int, int]) -> None:
+    """E-W hold the belote and score nothing: East fails 100 (90 + 72 cards), or South makes a
+    coinched 90 (95 + 67). Their 20 stay with them, or go to the winner of the deal."""
+    rules = with_flag(Game.COINCHE, "belote_kept", value)
+    assert score_tally(tally(90, 72, Team.EW), rules, Seat.EAST, contract=100).score == failed
+    assert score_tally(tally(95, 67, Team.EW), rules, Seat.SOUTH, contract=90, multiplier=2).score == coinched
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_belote_kept_cannot_matter_on_a_made_uncoinched_contract(value: bool) -> None:
+    rules = with_flag(Game.COINCHE, "belote_kept", value)
+    assert score_tally(tally(95, 67, Team.EW), rules, Seat.SOUTH, contract=90).score == (95 + 90, 67 + 20)
 
 
 def test_whether_the_rule_sets_differ_is_computed_from_every_field_of_the_rules(monkeypatch) -> None:

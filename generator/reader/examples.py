@@ -1,7 +1,8 @@
 """Typed examples ("scenarios") read from located YAML, with every problem at FILE:LINE:COL.
 
-An example is a position of card play (a trick and the hand of the seat to play) or an
-auction (the calls in order), and what it states of the app's answer in ``expect``.
+An example is a position of card play (a trick and the hand of the seat to play), an
+auction (the calls in order) or a whole deal (its 8 tricks, scored), and what it states of the
+app's answer in ``expect``.
 """
 
 from __future__ import annotations
@@ -20,10 +21,14 @@ from ..rules import (
     Call,
     Card,
     CardSet,
+    Deal,
     Game,
+    Litige,
+    Outcome,
     Rules,
     Seat,
     Suit,
+    Team,
     contract_value,
     multiplier_value,
     outcome_fields,
@@ -42,6 +47,10 @@ PLAY_FIELDS = _COMMON_FIELDS + ("trump", "trick", "hand", "play", "expect")
 AUCTION_FIELDS = _COMMON_FIELDS + ("dealer", "turned", "calls", "expect")
 PLAY_EXPECT = ("allowed", "winner", "points")
 AUCTION_EXPECT = ("rejected", "result")
+DEAL_FIELDS = _COMMON_FIELDS + ("trump", "dealer", "taker", "contract", "multiplier", "carried_in", "tricks", "expect")
+DEAL_EXPECT = ("card_points", "belote", "outcome", "score", "carried_out")
+NO_BELOTE = "none"
+"""How ``expect.belote`` says that nobody holds the belote."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,41 @@ class AuctionExample(Example):
     calls: tuple[tuple[Seat, Call], ...]
 
 
+@dataclass(frozen=True)
+class DealExample(Example):
+    """A whole deal: the auction's outcome (taker, contract, multiplier), who deals, the 8 tricks."""
+
+    trump: Suit | None
+    dealer: Seat
+    taker: Seat
+    contract: int | None
+    multiplier: int
+    carried_in: int
+    tricks: tuple[tuple[tuple[Seat, Card], ...], ...]
+    card_pos: tuple[tuple[Pos, ...], ...]
+    """Where each card of each trick is written."""
+    seat_pos: tuple[tuple[Pos, ...], ...]
+    """Where the seat of each card is written."""
+    trick_pos: tuple[Pos, ...]
+    """Where each trick is written."""
+    tricks_pos: Pos
+    """Where the `tricks` list is written."""
+
+    @property
+    def deal(self) -> Deal:
+        """The deal as the engine takes it: the seat after the dealer leads trick 1."""
+        return Deal(
+            self.rules,
+            self.trump,
+            self.dealer.next(),
+            self.taker,
+            self.tricks,
+            self.contract,
+            self.multiplier,
+            self.carried_in,
+        )
+
+
 @dataclass
 class ExampleSet:
     """The examples of one run, and every problem found while reading them."""
@@ -142,12 +186,21 @@ class ExampleSet:
             reader.error(id_node, f"id {id_node.value!r} is not unique (first used at {first}): rename one")
 
 
+def _outcome(text: str) -> Outcome:
+    """An outcome as written: ``made``, ``failed`` or ``litige``."""
+    try:
+        return Outcome(text.strip().lower())
+    except ValueError:
+        raise ValueError(f"{text!r}: write made, failed or litige") from None
+
+
 def _seat_pair_hint(what: str) -> str:
     return {
         "hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`",
         "trick": "`SEAT: CARD` pair, such as `W: AS`",
         "calls": "`SEAT: CALL` pair, such as `S: pass`",
         "contract": "`SEAT: VALUE SUIT` pair (the taker and the bid), such as `S: 100 S`",
+        "tricks": "`SEAT: CARD` pair, such as `S: JH`",
     }[what]
 
 
@@ -236,20 +289,30 @@ class Reader:
         return None
 
     def example(self, node: Node, extra: tuple[str, ...] = ()) -> Example | None:
-        """A play or an auction example, told apart by its fields; None when anything in it is wrong."""
+        """A play, an auction or a deal example, told apart by its fields; None when anything in it is wrong."""
         if not isinstance(node, Map):
             self.error(node, "an example is a mapping with `id`, `game` and its fields")
             return None
         problems_before = len(self.problems)
         is_play = any(node.get(key) is not None for key in ("trick", "hand", "play"))
-        is_auction = any(node.get(key) is not None for key in ("calls", "dealer", "turned"))
-        if is_play and is_auction:
-            self.error(node, "an example is either a play (trick, hand) or an auction (dealer, calls), not both")
+        is_deal = any(node.get(key) is not None for key in ("tricks", "taker", "contract", "multiplier", "carried_in"))
+        is_auction = any(node.get(key) is not None for key in ("calls", "turned")) or (
+            node.get("dealer") is not None and not is_deal
+        )
+        if is_play + is_auction + is_deal > 1:
+            self.error(
+                node,
+                "an example is either a play (trick, hand), an auction (dealer, calls) "
+                "or a deal (dealer, taker, tricks), not several",
+            )
             return None
-        self.unknown_fields(node, (AUCTION_FIELDS if is_auction else PLAY_FIELDS) + extra)
+        known = AUCTION_FIELDS if is_auction else DEAL_FIELDS if is_deal else PLAY_FIELDS
+        self.unknown_fields(node, known + extra)
         common = self.common(node)
-        if is_auction:
-            example: Example | None = self.auction(node, common)
+        if is_deal:
+            example: Example | None = self.deal(node, common)
+        elif is_auction:
+            example = self.auction(node, common)
         elif is_play or "hand" in self.suggested:
             example = self.play(node, common)
         else:
@@ -363,7 +426,7 @@ class Reader:
                     if self.needs_complete_trick(n, complete, "winner")
                     else None
                 ),
-                "points": lambda n: self.points(n, complete, game),
+                "points": lambda n: self.points(n, complete),
             },
         )
         if common is None or seat is None or hand is None:
@@ -413,11 +476,8 @@ class Reader:
             )
         return complete
 
-    def points(self, node: Node, complete: bool, game: Game | None) -> int | None:
-        """`expect.points`: the complete trick's points, in a game that counts them."""
-        if game is not None and not game.has_trump:
-            self.error(node, "expect.points: the no-trump game counts no card points: remove it")
-            return None
+    def points(self, node: Node, complete: bool) -> int | None:
+        """`expect.points`: the complete trick's points."""
         if not self.needs_complete_trick(node, complete, "points"):
             return None
         return self.integer(node, "expect.points")
@@ -458,6 +518,122 @@ class Reader:
             turned_card=turned_card,
             calls=tuple(calls),
         )
+
+    def deal(self, node: Map, common: dict | None) -> DealExample | None:
+        """A deal example: trump, dealer, the contract's taker (and in Coinche its value and
+        multiplier), a pot carried in, the 8 tricks and `expect`. The engine checks the play."""
+        game: Game | None = common["game"] if common else None
+        rules: Rules | None = common["rules"] if common else None
+        trump_node = self.trump_field(node, game, "trump")
+        trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
+        dealer_node = self.require(node, "dealer", ": the seat who deals (the next one leads trick 1)")
+        dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
+        taker_node = self.require(node, "taker", ": the seat who took, or whose bid stands")
+        taker = self.parsed(taker_node, "taker", Seat.parse) if taker_node else None
+        contract, multiplier = None, 1
+        for key, parse in (("contract", contract_value), ("multiplier", multiplier_value)):
+            value_node = node.get(key)
+            if game is Game.COINCHE and value_node is None and key == "contract":
+                self.require(node, key, ": 80 to 160, capot or generale")
+            elif game is not None and game is not Game.COINCHE and value_node is not None:
+                self.error(value_node, f"`{key}`: only Coinche has one: remove it")
+            elif value_node is not None:
+                value = self.parsed(value_node, key, parse)
+                if key == "contract":
+                    contract = value
+                elif value is not None:
+                    multiplier = value
+        carried_in = 0
+        carried_node = node.get("carried_in")
+        carry_over = rules is not None and rules.litige is Litige.CARRY_OVER
+        if carried_node is not None and rules is not None and not carry_over:
+            self.error(
+                carried_node, f"`carried_in`: the {rules.name} rules of this game carry no litige over: remove it"
+            )
+        elif carried_node is not None:
+            carried_in = self.integer(carried_node, "carried_in") or 0
+        tricks_node = self.require(node, "tricks", ": the 8 tricks, each a list of 4 `SEAT: CARD` in play order")
+        tricks: list[tuple[tuple[Seat, Card], ...]] = []
+        card_pos: list[tuple[Pos, ...]] = []
+        seat_pos: list[tuple[Pos, ...]] = []
+        trick_pos: list[Pos] = []
+        readable = tricks_node is not None
+        for item in (self.items(tricks_node, "tricks") or []) if tricks_node is not None else []:
+            entries = self.seat_entries(item, "tricks", Card.parse)
+            if any(entry is None for entry in entries) or not isinstance(item, Seq):
+                readable = False
+                continue
+            tricks.append(tuple((entry[0], entry[1]) for entry in entries if entry is not None))
+            card_pos.append(tuple(entry[3].pos for entry in entries if entry is not None))
+            seat_pos.append(tuple(entry[2].pos for entry in entries if entry is not None))
+            trick_pos.append(item.pos)
+        expect, expect_node = self.expect(
+            node,
+            DEAL_EXPECT,
+            {
+                "card_points": lambda n: self.team_points(n, "expect.card_points"),
+                "belote": self.belote,
+                "outcome": lambda n: self.parsed(n, "expect.outcome", _outcome),
+                "score": lambda n: self.team_points(n, "expect.score"),
+                "carried_out": lambda n: self.carried_out(n, rules),
+            },
+        )
+        if common is None or dealer is None or taker is None or tricks_node is None or not readable:
+            return None
+        if game is Game.COINCHE and contract is None:
+            return None
+        return DealExample(
+            **common,
+            expect=expect,
+            expect_node=expect_node,
+            trump=trump,
+            dealer=dealer,
+            taker=taker,
+            contract=contract,
+            multiplier=multiplier,
+            carried_in=carried_in,
+            tricks=tuple(tricks),
+            card_pos=tuple(card_pos),
+            seat_pos=tuple(seat_pos),
+            trick_pos=tuple(trick_pos),
+            tricks_pos=tricks_node.pos,
+        )
+
+    def team_points(self, node: Node, what: str) -> dict[str, int] | None:
+        """`{NS: points, EW: points}`: a whole number for each team."""
+        teams = tuple(team.code() for team in Team)
+        if not isinstance(node, Map):
+            self.error(node, f"{what}: expected {{NS: POINTS, EW: POINTS}}")
+            return None
+        points: dict[str, int] = {}
+        for key, value in node.entries:
+            if key.value not in teams:
+                self.error(key, f"{what}: unknown team {key.value!r} (write NS and EW)")
+                continue
+            number = self.integer(value, f"{what}.{key.value}")
+            if number is not None:
+                points[key.value] = number
+        missing = [team for team in teams if node.get(team) is None]
+        if missing:
+            self.error(node, f"{what}: missing {' and '.join(missing)}: write {{NS: POINTS, EW: POINTS}}")
+        return {team: points[team] for team in teams} if len(points) == len(teams) else None
+
+    def belote(self, node: Node) -> str | None:
+        """`expect.belote`: the team holding it (``NS``, ``EW``) or ``none``."""
+        text = self.text(node, "expect.belote")
+        if text is None:
+            return None
+        if text.strip().lower() == NO_BELOTE:
+            return NO_BELOTE
+        team = self.parsed(node, "expect.belote", Team.parse)
+        return team.code() if team is not None else None
+
+    def carried_out(self, node: Node, rules: Rules | None) -> int | None:
+        """`expect.carried_out`: stated only under rules that carry a litige over."""
+        if rules is not None and rules.litige is not Litige.CARRY_OVER:
+            self.error(node, f"expect.carried_out: the {rules.name} rules of this game carry no litige over: remove it")
+            return None
+        return self.integer(node, "expect.carried_out")
 
     def turned(self, node: Node) -> tuple[Card | None, Suit | None]:
         """The turned card (``KH``) or only its suit (``H``)."""

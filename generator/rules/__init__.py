@@ -1,4 +1,4 @@
-"""The rules engine of French Belote: cards, seats, rule sets, card play and auctions.
+"""The rules engine of French Belote: cards, seats, rule sets, card play, auctions and scoring.
 
 Pure Python: it imports nothing of YAML, HTML, templates or locales, and returns typed
 values (reasons as enums), never prose.
@@ -30,11 +30,26 @@ from .play import (
     rank_order,
     rank_points,
     refusal,
+    trick_keys,
     trick_result,
     winning_index,
 )
-from .rulesets import DEFAULT_RULESET, RULESETS, Game, Rules, flags, rule_sets_differ, rules_for
-from .seats import Seat
+from .rulesets import DEFAULT_RULESET, RULESETS, Game, Litige, Rules, flags, rule_sets_differ, rules_for
+from .scoring import (
+    Deal,
+    DealProblem,
+    DealReason,
+    DealScore,
+    IllegalDeal,
+    Outcome,
+    Tally,
+    TeamPoints,
+    check_deal,
+    score_deal,
+    score_tally,
+    tally_deal,
+)
+from .seats import Seat, Team
 
 __all__ = [
     "CAPOT",
@@ -51,17 +66,28 @@ __all__ = [
     "CallKind",
     "Card",
     "CardSet",
+    "Deal",
+    "DealProblem",
+    "DealReason",
+    "DealScore",
     "Game",
+    "IllegalDeal",
+    "Litige",
+    "Outcome",
     "PlayReason",
     "Rank",
     "Rules",
     "Seat",
     "Suit",
+    "Tally",
+    "Team",
+    "TeamPoints",
     "TrickResult",
     "allowed",
     "allowed_mask",
     "beats",
     "card_points",
+    "check_deal",
     "contract_code",
     "contract_value",
     "flags",
@@ -72,6 +98,10 @@ __all__ = [
     "refusal",
     "rule_sets_differ",
     "rules_for",
+    "score_deal",
+    "score_tally",
+    "tally_deal",
+    "trick_keys",
     "trick_result",
     "winning_index",
 ]

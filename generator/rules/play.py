@@ -19,6 +19,7 @@ _TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 8 Q K 10 A 9 J
 _PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)  # 7 8 9 J Q K 10 A
 _TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 _PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+_NO_TRUMP_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)  # the ace is worth 19, so the cards total 152 in every game
 _SUIT_MASKS = tuple(0xFF << (8 * suit) for suit in range(4))
 _TRUMP_KEY, _LED_KEY = 16, 8  # a trump beats a card of the led suit, which beats a discard
 
@@ -128,17 +129,22 @@ def refusal(hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None
 
 
 def card_points(card: Card, trump: Suit | None) -> int:
-    """A card's points: trump J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2.
+    """A card's points: trump J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2;
+    in the no-trump game (``trump`` None) A 19, 10 10, K 4, Q 3, J 2. Every game's cards total 152.
 
     >>> card_points(Card.parse("JH"), Suit.HEARTS), card_points(Card.parse("JH"), Suit.SPADES)
     (20, 2)
+    >>> card_points(Card.parse("AS"), Suit.HEARTS), card_points(Card.parse("AS"), None)
+    (11, 19)
     """
+    if trump is None:
+        return _NO_TRUMP_POINTS[card & 7]
     return (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card & 7]
 
 
 def beats(card: Card, other: Card, trump: Suit | None) -> bool:
     """True when ``card`` beats ``other`` in a trick led in ``other``'s suit (a trump beats a plain card)."""
-    keys = _KEYS[(-1 if trump is None else trump) * 4 + 4 + (other >> 3)]
+    keys = trick_keys(-1 if trump is None else trump, other >> 3)
     return keys[card] > keys[other]
 
 
@@ -153,34 +159,40 @@ def rank_points(rank: Rank, trump: bool) -> int:
     return (_TRUMP_POINTS if trump else _PLAIN_POINTS)[rank]
 
 
+def trick_keys(trump: int, led: int) -> tuple[int, ...]:
+    """For each card (an int 0-31), its strength in a trick led in suit ``led`` (``trump`` -1 for no
+    trump): the highest wins the trick, 0 cannot win it. The fast core of :func:`winning_index`."""
+    return _KEYS[(trump + 1) * 4 + led]
+
+
 def winning_index(trick: Sequence[Card], trump: Suit | None) -> int:
     """The index in ``trick`` of the card winning it so far: highest trump, else highest of the led suit."""
-    keys = _KEYS[(-1 if trump is None else trump) * 4 + 4 + (trick[0] >> 3)]
+    keys = trick_keys(-1 if trump is None else trump, trick[0] >> 3)
     return max(range(len(trick)), key=lambda index: keys[trick[index]])
 
 
 @dataclass(frozen=True)
 class TrickResult:
-    """A complete trick: who wins it, and (in games with card points) each card's points."""
+    """A complete trick: who wins it, and each card's points."""
 
     winner: Seat
-    card_points: tuple[int, ...] | None
-    """The points of the cards in play order; None in the no-trump game, which counts none."""
+    card_points: tuple[int, ...]
+    """The points of the cards in play order (every game counts them: the no-trump ace is worth 19)."""
 
     @property
-    def points(self) -> int | None:
+    def points(self) -> int:
         """The trick's points: the sum of its cards' points."""
-        return None if self.card_points is None else sum(self.card_points)
+        return sum(self.card_points)
 
 
-def trick_result(leader: Seat, trick: Sequence[Card], trump: Suit | None, counts_points: bool) -> TrickResult:
-    """Who wins ``trick`` (led by ``leader``) and its points when the game counts them.
+def trick_result(leader: Seat, trick: Sequence[Card], trump: Suit | None) -> TrickResult:
+    """Who wins ``trick`` (led by ``leader``) and its points.
 
-    >>> result = trick_result(Seat.SOUTH, [Card.parse(c) for c in ("AS", "10S", "7S", "JH")],
-    ...                       Suit.HEARTS, counts_points=True)
+    >>> result = trick_result(Seat.SOUTH, [Card.parse(c) for c in ("AS", "10S", "7S", "JH")], Suit.HEARTS)
     >>> result.winner, result.card_points, result.points
     (Seat.parse('E'), (11, 10, 0, 20), 41)
+    >>> trick_result(Seat.SOUTH, [Card.parse(c) for c in ("AS", "10S", "7S", "JH")], None).points
+    31
     """
     winner = leader.next(winning_index(trick, trump))
-    points = tuple(card_points(card, trump) for card in trick) if counts_points else None
-    return TrickResult(winner, points)
+    return TrickResult(winner, tuple(card_points(card, trump) for card in trick))

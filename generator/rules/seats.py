@@ -1,4 +1,4 @@
-"""The four seats, in turn order South -> West -> North -> East; N-S and E-W are partners."""
+"""The four seats, in turn order South -> West -> North -> East, and the two teams: N-S and E-W."""
 
 from __future__ import annotations
 
@@ -42,6 +42,11 @@ class Seat(IntEnum):
         """The seat across the table."""
         return Seat((self + 2) % 4)
 
+    @property
+    def team(self) -> Team:
+        """The seat's team: N-S or E-W."""
+        return _TEAMS[self & 1]
+
     def is_partner_of(self, other: Seat) -> bool:
         """True when both seats are in the same team (a seat is its own partner here)."""
         return (self - other) % 2 == 0
@@ -56,4 +61,43 @@ class Seat(IntEnum):
     __str__ = code
 
 
+@distinct
+class Team(IntEnum):
+    """The two teams; the value is that of their seats modulo 2 (S, N even; W, E odd). Equal
+    only to itself (:mod:`generator.rules.distinct`)."""
+
+    NS = 0
+    """North and South."""
+    EW = 1
+    """East and West."""
+
+    @classmethod
+    def parse(cls, text: str) -> Team:
+        """Read a team: ``NS`` or ``EW`` (any case; ``N-S`` and ``E-W`` too).
+
+        >>> Team.parse("e-w").other
+        Team.parse('NS')
+        """
+        team = _TEAM_NAMES.get(text.strip().lower().replace("-", ""))
+        if team is None:
+            raise ValueError(f"unknown team {text!r} (write NS or EW)")
+        return team
+
+    @property
+    def other(self) -> Team:
+        """The opposing team."""
+        return _TEAMS[1 - self]
+
+    def code(self) -> str:
+        """The canonical form: ``NS`` or ``EW``."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Team.parse({self.code()!r})"
+
+    __str__ = code
+
+
+_TEAMS = (Team.NS, Team.EW)
+_TEAM_NAMES = {team.code().lower(): team for team in Team}
 _SEAT_NAMES = {name: seat for seat in Seat for name in (seat.code().lower(), seat.name.lower())}

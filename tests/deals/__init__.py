@@ -1,0 +1,1 @@
+"""The worked deals of the scoring specification (specs/scoring.md §6), as data for the tests."""
