@@ -14,6 +14,7 @@ from pathlib import Path
 
 from jinja2 import TemplateSyntaxError
 
+from .deal_views import DealView, deal_view
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
 from .reader.documents import load_documents
@@ -21,7 +22,7 @@ from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, P
 from .reader.pages import Page, Site, read_page
 from .reader.pages import read_site as read_site_document
 from .render import CompiledTemplates, make_environment
-from .verify import AuctionSolution, Mismatch, PlaySolution, Verification, verify
+from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
 CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
@@ -29,7 +30,7 @@ SITE_FILE = f"{CONTENT}/site.yaml"
 CACHE = ".cache"
 """Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
 
-View = PlayView | AuctionView
+View = PlayView | AuctionView | DealView
 
 
 def read_site(root: Path, problems: list[Problem]) -> Site | None:
@@ -61,17 +62,8 @@ def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Ve
             views[example.id] = play_view(example, solution)
         elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
             views[example.id] = auction_view(example, solution)
-        elif isinstance(example, DealExample):
-            pos = example.node.pos
-            problems.append(
-                Problem(
-                    example.path,
-                    pos.line,
-                    pos.column,
-                    f"example '{example.id}': a page cannot show a deal yet: keep deals in example files "
-                    "(tests/examples/), checked by `check`",
-                )
-            )
+        elif isinstance(example, DealExample) and isinstance(solution, DealSolution):
+            views[example.id] = deal_view(example, solution)
     return verification, views
 
 

@@ -18,12 +18,13 @@ from jinja2.bccache import Bucket
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from . import tables, views
-from .i18n import reasons, terms
+from . import deal_views, tables, views
+from .i18n import reasons, scoring, terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
+from .rules.scoring import BELOTE
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
 """Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
@@ -95,6 +96,10 @@ class LocaleRenderer:
             fill=self.fill,
             term=lambda context, msgid: self.term(Message(context, msgid)),
             paired=views.paired,
+            deal_partner=deal_views.deal_paired,
+            team_msgid=lambda team: scoring.team(team).msgid,
+            turn_seats=lambda: tuple(Seat),
+            belote_points=BELOTE,
             only_here=views.only_here,
             rule_differences=tables.differences,
             rule_sets=tables.rule_sets,

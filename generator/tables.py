@@ -7,11 +7,14 @@ import dataclasses
 from enum import Enum
 
 from .i18n.terms import Message
-from .rules import RULESETS, Game, Rank, Rules, rank_order, rank_points
+from .rules import RULESETS, Card, Game, Rank, Rules, Suit, card_points, rank_order
 
 FLAG_LABELS: dict[str, str] = {
     "must_undertrump": "Without the suit led, facing an opponent's trump you cannot beat, you must still play a trump",
     "coinche_out_of_turn": "A defender may coinche out of turn, as soon as a contract stands",
+    "litige": "When the takers and the defence have the same points",
+    "must_beat_defence": "To make its contract, the takers' team must also score more points than the defence",
+    "belote_kept": "A team that scores nothing for the deal still keeps its belote",
 }
 """The English label of each rule flag (a field of :class:`Rules`); a new flag needs one here."""
 
@@ -79,12 +82,17 @@ class OrderRow:
 
 
 def card_order() -> tuple[OrderRow, ...]:
-    """Trump and plain-suit order with points, and the no-trump game's order (it counts no card points)."""
+    """The order and the points of the trump suit, of a plain suit, and of every suit in the
+    no-trump game (where the ace is worth 19), each card's points as the engine counts them."""
     rows = []
-    for label, trump in (("Trump suit", True), ("Plain suit", False)):
+    for label, trump, counted in (
+        ("Trump suit", True, Suit.SPADES),
+        ("Plain suit", False, Suit.HEARTS),
+        ("No-trump game", False, None),
+    ):
         ranks = rank_order(trump)
-        rows.append(OrderRow(Message("card table", label), ranks, tuple(rank_points(rank, trump) for rank in ranks)))
-    rows.append(OrderRow(Message("card table", "No-trump game"), rank_order(False), None))
+        points = tuple(card_points(Card.of(rank, Suit.SPADES), counted) for rank in ranks)
+        rows.append(OrderRow(Message("card table", label), ranks, points))
     return tuple(rows)
 
 
@@ -92,10 +100,15 @@ def messages() -> list[tuple[Message, str]]:
     """Every message of the tables with a translator comment, for extraction."""
     found = [
         (flag_label(name), f"A rule that may differ between the House and the Official rules (flag {name}).")
-        for name in flag_names()
+        for name in flag_names(scoring=True)
     ]
     found += [(Message("rule value", word), "A rule's value in the table of differences.") for word in ("Yes", "No")]
-    enums = {type(getattr(r, name)) for by_game in RULESETS.values() for r in by_game.values() for name in flag_names()}
+    enums = {
+        type(getattr(r, name))
+        for by_game in RULESETS.values()
+        for r in by_game.values()
+        for name in flag_names(scoring=True)
+    }
     for kind in sorted((kind for kind in enums if issubclass(kind, Enum)), key=lambda kind: kind.__name__):
         found += [(value_label(member), f"A value of the rule {kind.__name__}.") for member in kind]  # type: ignore[misc]
     found += [(row.label, "A row of the card order and points table.") for row in card_order()]

@@ -10,7 +10,7 @@ from generator.build import BuildResult, build
 from .conftest import ROOT
 
 LOCALES = ("es", "ru", "hi", "bg", "fr")
-PAGES = ("bidding", "allowed-cards")
+PAGES = ("bidding", "allowed-cards", "scoring")
 SEEDS = ROOT / "tests" / "seeds"
 SEED_PAGES = {  # source document -> the page that must show every line of it (tests/seeds/README.md)
     "000_aa3d2d22d99ce634.txt": "es/bidding.html",
