@@ -102,6 +102,7 @@ class LocaleRenderer:
             belote_points=BELOTE,
             only_here=views.only_here,
             rule_differences=tables.differences,
+            rule_differences_by_game=tables.differences_by_game,
             rule_sets=tables.rule_sets,
             card_order=tables.card_order,
             turn_order=self.turn_order,

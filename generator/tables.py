@@ -7,28 +7,29 @@ import dataclasses
 from enum import Enum
 
 from .i18n.terms import Message
-from .rules import RULESETS, Card, Game, Rank, Rules, Suit, card_points, rank_order
+from .rules import RULESETS, Card, Game, Litige, Rank, Rules, Suit, card_points, rank_order
 
 FLAG_LABELS: dict[str, str] = {
     "must_undertrump": "Without the suit led, facing an opponent's trump you cannot beat, you must still play a trump",
     "coinche_out_of_turn": "A defender may coinche out of turn, as soon as a contract stands",
-    "litige": "When the takers and the defence have the same points",
-    "must_beat_defence": "To make its contract, the takers' team must also score more points than the defence",
-    "belote_kept": "A team that scores nothing for the deal still keeps its belote",
+    "litige": "A tie on points between the takers and the defence",
+    "must_beat_defence": "In Coinche, besides making their contract, the takers must score more than the defence",
+    "belote_kept": "A team that scores nothing for the deal keeps its belote (20 points)",
 }
 """The English label of each rule flag (a field of :class:`Rules`); a new flag needs one here."""
+
+VALUE_LABELS: dict[Enum, str] = {
+    Litige.DEDANS: "The takers fail (dedans)",
+    Litige.CARRY_OVER: "The defence scores its points; the takers' points go to the winner of the next deal",
+}
+"""The English label of each value of a flag that is an enum (a new value needs one here)."""
 
 _NOT_FLAGS = ("name", "game")
 
 
-def flag_names(scoring: bool = False) -> tuple[str, ...]:
-    """The fields of :class:`Rules` that are rules (every field but the rule set's name and game):
-    those of card play and the auction, and with ``scoring`` those that decide a deal's score too."""
-    return tuple(
-        field.name
-        for field in dataclasses.fields(Rules)
-        if field.name not in _NOT_FLAGS and (scoring or not field.metadata.get("scoring"))
-    )
+def flag_names() -> tuple[str, ...]:
+    """The fields of :class:`Rules` that are rules (every field but the rule set's name and game)."""
+    return tuple(field.name for field in dataclasses.fields(Rules) if field.name not in _NOT_FLAGS)
 
 
 def flag_label(name: str) -> Message:
@@ -41,7 +42,7 @@ def value_label(value: object) -> Message | str:
     if isinstance(value, bool):
         return Message("rule value", "Yes" if value else "No")
     if isinstance(value, Enum):
-        return Message("rule value", str(value.value))
+        return Message("rule value", VALUE_LABELS.get(value, str(value.value)))
     return str(value)
 
 
@@ -60,16 +61,21 @@ def rule_sets() -> tuple[str, ...]:
     return tuple(RULESETS)
 
 
-def differences(scoring: bool = False) -> tuple[RuleDifference, ...]:
-    """Every flag whose value is not the same in every rule set, game by game (the scoring flags
-    only with ``scoring``: a page that scores no deal shows the rules of its own examples)."""
+def differences() -> tuple[RuleDifference, ...]:
+    """Every flag whose value is not the same in every rule set, game by game."""
     rows = []
     for game in Game:
-        for name in flag_names(scoring):
+        for name in flag_names():
             values = [getattr(RULESETS[ruleset][game], name) for ruleset in RULESETS]
             if len(set(values)) > 1:
                 rows.append(RuleDifference(game, name, flag_label(name), tuple(value_label(v) for v in values)))
     return tuple(rows)
+
+
+def differences_by_game() -> tuple[tuple[Game, tuple[RuleDifference, ...]], ...]:
+    """The differences grouped by game, in the games' order (the games with none left out)."""
+    rows = differences()
+    return tuple((game, found) for game in Game if (found := tuple(row for row in rows if row.game is game)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,37 +84,31 @@ class OrderRow:
 
     label: Message
     ranks: tuple[Rank, ...]
-    points: tuple[int, ...] | None
+    points: tuple[int, ...]
 
 
 def card_order() -> tuple[OrderRow, ...]:
-    """The order and the points of the trump suit, of a plain suit, and of every suit in the
-    no-trump game (where the ace is worth 19), each card's points as the engine counts them."""
-    rows = []
-    for label, trump, counted in (
-        ("Trump suit", True, Suit.SPADES),
-        ("Plain suit", False, Suit.HEARTS),
-        ("No-trump game", False, None),
-    ):
-        ranks = rank_order(trump)
-        points = tuple(card_points(Card.of(rank, Suit.SPADES), counted) for rank in ranks)
-        rows.append(OrderRow(Message("card table", label), ranks, points))
-    return tuple(rows)
+    """The trump suit's order and a plain suit's, and the no-trump game's, each card with its points
+    (from the engine's own tables: :func:`rank_order` and :func:`card_points`; any suits will do)."""
+    columns = (
+        ("Trump suit", rank_order(True), Suit.HEARTS, Suit.HEARTS),
+        ("Plain suit", rank_order(False), Suit.SPADES, Suit.HEARTS),
+        ("No-trump game", rank_order(False), Suit.SPADES, None),
+    )
+    return tuple(
+        OrderRow(Message("card table", label), ranks, tuple(card_points(Card.of(rank, suit), trump) for rank in ranks))
+        for label, ranks, suit, trump in columns
+    )
 
 
 def messages() -> list[tuple[Message, str]]:
     """Every message of the tables with a translator comment, for extraction."""
     found = [
         (flag_label(name), f"A rule that may differ between the House and the Official rules (flag {name}).")
-        for name in flag_names(scoring=True)
+        for name in flag_names()
     ]
     found += [(Message("rule value", word), "A rule's value in the table of differences.") for word in ("Yes", "No")]
-    enums = {
-        type(getattr(r, name))
-        for by_game in RULESETS.values()
-        for r in by_game.values()
-        for name in flag_names(scoring=True)
-    }
+    enums = {type(getattr(r, name)) for by_game in RULESETS.values() for r in by_game.values() for name in flag_names()}
     for kind in sorted((kind for kind in enums if issubclass(kind, Enum)), key=lambda kind: kind.__name__):
         found += [(value_label(member), f"A value of the rule {kind.__name__}.") for member in kind]  # type: ignore[misc]
     found += [(row.label, "A row of the card order and points table.") for row in card_order()]

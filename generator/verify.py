@@ -304,10 +304,8 @@ def _broken_rule(example: DealExample, problem: DealProblem) -> str:
     if why is PlayReason.TRUMP and example.trump is not None:
         return f"must trump: {seat} holds {_SUIT_NAMES[example.trump]}"
     allowed_cards = ", ".join(card.code() for card in allowed(hand, trick, example.trump, example.rules))
-    if why is PlayReason.OVERTRUMP:
-        return f"must overtrump: {seat} holds {allowed_cards}"
-    if why is PlayReason.GO_HIGHER:
-        return f"must go higher: trump is led and {seat} holds {allowed_cards}"
+    if why in (PlayReason.OVERTRUMP, PlayReason.GO_HIGHER):
+        return f"{why.value.replace('-', ' ')}: {seat} holds {allowed_cards}"
     return f"{why.value.replace('-', ' ') if why else 'refused'}; allowed: {allowed_cards}"
 
 

@@ -173,7 +173,7 @@ return bad;
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_seat_is_separated_from_its_call_or_card(built_site: Path, browser, locale: str) -> None:
     for slug in PAGES:
-        for width, text in ((320, 100), (390, 100), (1280, 100), (320, 200)):
+        for width, text in ((320, 100), (360, 100), (390, 100), (1280, 100), (320, 200)):
             open_page(browser, built_site, locale, slug, width, text=text)
             assert browser.execute_script(SEPARATED) == [], f"{locale}/{slug} at {width}px, {text}% text"
 
@@ -182,3 +182,24 @@ def test_the_separation_check_fails_on_a_split_row(built_site: Path, browser) ->
     open_page(browser, built_site, "ru", "bidding", 320)
     browser.execute_script("document.querySelector('.calls .what').style.display = 'block'")
     assert browser.execute_script(SEPARATED) != []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_header_is_the_brand_and_one_row_of_languages_at_390_px(built_site: Path, browser, locale: str) -> None:
+    for slug in ("index", *PAGES):
+        open_page(browser, built_site, locale, slug, 390)
+        tops = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.langs li')).map(li => li.getBoundingClientRect().top)"
+        )
+        assert len(tops) == len(LOCALES) and max(tops) - min(tops) < 1, f"{locale}/{slug}: {tops}"
+
+
+def test_bold_is_700_so_that_devanagari_shows_it(built_site: Path, browser) -> None:
+    css = (ROOT / "templates/assets/site.css").read_text(encoding="utf-8")
+    assert "font-weight: 600" not in css
+    open_page(browser, built_site, "hi", "bidding", 390)
+    weights = browser.execute_script(
+        "return ['.seat', '.label', '.verdict', '.round'].map(s => document.querySelector(s))"
+        ".filter(e => e).map(e => getComputedStyle(e).fontWeight)"
+    )
+    assert weights and set(weights) == {"700"}

@@ -12,7 +12,7 @@ import pytest
 
 from generator import tables
 from generator.i18n.terms import Message
-from generator.rules import RULESETS, Game, Rules, rank_order, rank_points
+from generator.rules import RULESETS, Card, Game, Rules, Suit, card_points, rank_order
 
 from .conftest import ROOT
 from .pagetext import visible_text
@@ -20,10 +20,8 @@ from .site_helpers import LOCALES, PAGES, copy_project, run_build
 
 
 def test_every_rule_flag_has_an_english_label() -> None:
-    assert set(tables.flag_names(scoring=True)) == set(tables.FLAG_LABELS)
-    assert set(tables.flag_names()) < set(tables.flag_names(scoring=True))
-    labels = {tables.flag_label(n) for n in tables.flag_names(scoring=True)}
-    assert {message for message, _ in tables.messages()} >= labels
+    assert set(tables.flag_names()) == set(tables.FLAG_LABELS)
+    assert {message for message, _ in tables.messages()} >= {tables.flag_label(n) for n in tables.flag_names()}
 
 
 def test_the_differences_are_the_flags_that_differ_game_by_game() -> None:
@@ -37,31 +35,46 @@ def test_the_differences_are_the_flags_that_differ_game_by_game() -> None:
     assert ("coinche", "must_undertrump") in {(row.game.value, row.flag) for row in tables.differences()}
 
 
-class Split(enum.Enum):
+class Stake(enum.Enum):
     SHARED = "shared"
     DEFENCE = "to the defence"
 
 
 @dataclasses.dataclass(frozen=True)
 class MoreRules(Rules):
-    split: Split = Split.SHARED
+    stake: Stake = Stake.SHARED
 
 
 def test_a_new_flag_of_any_type_shows_up_with_its_label_and_values(monkeypatch: pytest.MonkeyPatch) -> None:
     rulesets = {
         name: {
-            game: MoreRules(**dataclasses.asdict(rules), split=Split.DEFENCE if name == "official" else Split.SHARED)
+            game: MoreRules(
+                **{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)},
+                stake=Stake.DEFENCE if name == "official" else Stake.SHARED,
+            )
             for game, rules in by_game.items()
         }
         for name, by_game in RULESETS.items()
     }
     monkeypatch.setattr(tables, "Rules", MoreRules)
     monkeypatch.setattr(tables, "RULESETS", rulesets)
-    rows = [row for row in tables.differences() if row.flag == "split"]
+    rows = [row for row in tables.differences() if row.flag == "stake"]
     assert [row.game for row in rows] == list(Game)
-    assert rows[0].label == Message("rule flag", "split")  # no label yet: its name, which has no translation
+    assert rows[0].label == Message("rule flag", "stake")  # no label yet: its name, which has no translation
     assert rows[0].values == (Message("rule value", "shared"), Message("rule value", "to the defence"))
-    assert (Message("rule value", "to the defence"), "A value of the rule Split.") in tables.messages()
+    assert (Message("rule value", "to the defence"), "A value of the rule Stake.") in tables.messages()
+
+
+def test_every_value_of_an_enum_flag_has_an_english_label() -> None:
+    values = [
+        getattr(rules, name)
+        for by_game in RULESETS.values()
+        for rules in by_game.values()
+        for name in tables.flag_names()
+    ]
+    for kind in {type(value) for value in values}:
+        if issubclass(kind, enum.Enum):
+            assert set(kind) <= set(tables.VALUE_LABELS), kind
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -71,7 +84,7 @@ def test_each_page_has_the_table_of_differences(built_site: Path, locale: str) -
         table = html[
             html.index('<table class="differ">') : html.index("</table>", html.index('<table class="differ">'))
         ]
-        assert table.count('class="flag"') == len(tables.differences(scoring=slug == "scoring")), slug
+        assert table.count('class="flag"') == len(tables.differences())
         assert "%(" not in visible_text(table)
 
 
@@ -80,10 +93,13 @@ def test_the_card_order_table_on_the_page_is_the_engines(built_site: Path) -> No
     table = html[html.index('<table class="order">') : html.index("</table>", html.index('<table class="order">'))]
     cells = re.findall(r'<span class="idx">([^<]+)</span>(?: <span class="pts">(\d+)</span>)?', table)
     corner = {"J": "V", "Q": "D", "K": "R"}
-    trump = [(corner.get(r.code(), r.code()), str(rank_points(r, True))) for r in rank_order(True)]
-    plain = [(corner.get(r.code(), r.code()), str(rank_points(r, False))) for r in rank_order(False)]
-    ace_19 = {"A": "19"}  # the no-trump ace (specs/scoring.md §2.1); the other cards as in a plain suit
-    no_trump = [(index, ace_19.get(index, points)) for index, points in plain]
+
+    def column(ranks, suit, trump):
+        return [(corner.get(r.code(), r.code()), str(card_points(Card.of(r, suit), trump))) for r in ranks]
+
+    trump = column(rank_order(True), Suit.HEARTS, Suit.HEARTS)
+    plain = column(rank_order(False), Suit.SPADES, Suit.HEARTS)
+    no_trump = column(rank_order(False), Suit.SPADES, None)
     assert cells == [cell for row in zip(trump, plain, no_trump, strict=True) for cell in row]
     assert "<table" not in (built_site / "fr/index.html").read_text(encoding="utf-8")
 

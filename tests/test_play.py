@@ -19,7 +19,6 @@ from generator.rules import (
     beats,
     card_points,
     rank_order,
-    rank_points,
     refusal,
     rules_for,
     trick_result,
@@ -229,8 +228,27 @@ def test_the_card_order_and_points_tables() -> None:
     codes = [rank.code() for rank in rank_order(trump=True)]
     assert codes == ["J", "9", "A", "10", "K", "Q", "8", "7"]
     assert [rank.code() for rank in rank_order(trump=False)] == ["A", "10", "K", "Q", "J", "9", "8", "7"]
-    assert [rank_points(rank, True) for rank in rank_order(True)] == [20, 14, 11, 10, 4, 3, 0, 0]
-    assert [rank_points(rank, False) for rank in rank_order(False)] == [11, 10, 4, 3, 2, 0, 0, 0]
+    assert [card_points(Card.of(rank, Suit.HEARTS), Suit.HEARTS) for rank in rank_order(True)] == [
+        20,
+        14,
+        11,
+        10,
+        4,
+        3,
+        0,
+        0,
+    ]
+    assert [card_points(Card.of(rank, Suit.SPADES), Suit.HEARTS) for rank in rank_order(False)] == [
+        11,
+        10,
+        4,
+        3,
+        2,
+        0,
+        0,
+        0,
+    ]
+    assert [card_points(Card.of(rank, Suit.SPADES), None) for rank in rank_order(False)] == [19, 10, 4, 3, 2, 0, 0, 0]
 
 
 def test_the_41_point_trick_is_won_by_east() -> None:

@@ -418,7 +418,7 @@ def test_a_hand_is_rebuilt_from_the_play_even_with_a_card_given_twice() -> None:
         2,
         Seat.WEST,
         Card.parse("KH"),
-        play_reason=PlayReason.GO_HIGHER,
+        play_reason=PlayReason.GO_HIGHER,  # trump led: go higher than the 9
         hand=CardSet.parse("JH KH AH 9D QD 7C JC"),
     )
     assert [problem.reason for problem in problems[1:]] == [DealReason.DUPLICATE_CARD, DealReason.MISSING_CARD]
@@ -440,7 +440,7 @@ def test_a_card_that_breaks_a_play_rule_carries_the_rule_and_the_hand() -> None:
 
 
 def test_each_play_rule_broken_is_named() -> None:
-    """Go higher: South leads the 10 of trumps (his jack comes last): West holds the ace and must
+    """Overtrump: South leads the 10 of trumps (his jack comes last): West holds the ace and must
     beat it. Trump: North keeps his king of diamonds for trick 4, so West's queen wins trick 6 and
     South, void in diamonds, must trump instead of playing his ace of spades; West, not North,
     then has to lead trick 7."""
@@ -452,7 +452,7 @@ def test_each_play_rule_broken_is_named() -> None:
             2,
             Seat.WEST,
             Card.parse("QH"),
-            play_reason=PlayReason.GO_HIGHER,
+            play_reason=PlayReason.GO_HIGHER,  # trump led: beat the 10
             hand=CardSet.parse("AH KH QH QD JD 9D JC 7C"),
         ),
     )

@@ -154,11 +154,6 @@ def rank_order(trump: bool) -> tuple[Rank, ...]:
     return tuple(sorted(Rank, key=lambda rank: -strength[rank]))
 
 
-def rank_points(rank: Rank, trump: bool) -> int:
-    """A rank's points in the trump suit or in a plain suit (the table :func:`card_points` reads)."""
-    return (_TRUMP_POINTS if trump else _PLAIN_POINTS)[rank]
-
-
 def trick_keys(trump: int, led: int) -> tuple[int, ...]:
     """For each card (an int 0-31), its strength in a trick led in suit ``led`` (``trump`` -1 for no
     trump): the highest wins the trick, 0 cannot win it. The fast core of :func:`winning_index`."""
