@@ -164,7 +164,10 @@ class LocaleRenderer:
         return self.term(terms.turned_suit(suit))
 
     def name(self, value: reasons.Value) -> Markup | str:
-        """An engine value or a term, named in the page's language (a suit as the trump suit's name)."""
+        """An engine value or a term, named in the page's language (a suit as the trump suit's name;
+        a team's name kept on one line: "North–South" never breaks at its dash)."""
+        if isinstance(value, Message) and value.context == "team":
+            return Markup('<span class="team">%s</span>') % self.term(value)
         if isinstance(value, Message):
             return self.term(value)
         if isinstance(value, Seat):
