@@ -1,23 +1,38 @@
-"""Benchmarks: the engine's allowed-card throughput and deals scored per second, `check` on a
-10,000-example file, and the full site build next to the floor of importing its libraries.
+"""Benchmarks, each figure printed beside its aim (issue 14): the site built at several sizes
+(clean build, no-op rebuild, one-page edit, peak memory) next to Hugo on the same pages, the real
+site's cold build next to the bare import of its libraries, ``i18n update``, ``check`` on 10,000
+examples, the engine's allowed-card throughput and the deals it scores per second.
 
-Run: .venv/bin/python bench/run.py   (prints medians of several runs; single process, one core)
+Run: .venv/bin/python bench/run.py [--sizes 2,20,200,1000] [--repeats N] [--baseline DIR]
+
+Every figure is the median of REPEATS runs with its spread (min–max); the tools compared are
+run alternately in one loop, so that a busy second core slows them alike. ``--baseline DIR``
+also runs another checkout of the project (``DIR/generator``, e.g. a clone of main) on the same
+synthetic sites, alternating with this one. Hugo runs when ``hugo`` is on the PATH
+(Debian: ``apt-get install hugo``).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from budget import BUDGET, page_weights  # bench/budget.py, beside this script
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from budget import BUDGET, page_weights  # noqa: E402 - bench/budget.py, beside this script
+from synthetic import add_page, make_hugo_site, make_site  # noqa: E402
 
-from generator.rules import (
+from generator.rules import (  # noqa: E402
     DECK,
     RULESETS,
     CardSet,
@@ -30,10 +45,292 @@ from generator.rules import (
     score_deal,
     trick_result,
 )
-from generator.rules.scoring import CONTRACTS
+from generator.rules.scoring import CONTRACTS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-REPEATS = 5
+MiB = 1024 * 1024
+
+# Commands run as on an ordinary installation, where Python caches the bytecode of modules it
+# imports (this sandbox sets PYTHONDONTWRITEBYTECODE, which would recompile the package at every run).
+ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak: int  # bytes: the most memory the process tree held at once
+    code: int
+    cpu: float = 0.0  # user + system seconds of the process and the children it waited for
+
+
+def _tree_memory(pid: int) -> int:
+    """Memory of a process and its descendants, from /proc: the sum of their proportional set sizes
+    (a page shared by a forked worker and its parent counts half in each, so nothing twice)."""
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            with open(f"/proc/{current}/smaps_rollup") as rollup:
+                for line in rollup:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    stack += [int(child) for child in children.read().split()]
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
+    """Run a command; its wall time, peak memory (the process tree's memory sampled every 20 ms,
+    at least the kernel's peak resident size of its largest process) and exit code."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env or ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    peak = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.02):
+            peak[0] = max(peak[0], _tree_memory(process.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode and os.environ.get("BENCH_VERBOSE"):
+        sys.stderr.write(errors.decode(errors="replace")[-2000:])
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(seconds, max(peak[0], usage.ru_maxrss * 1024), process.returncode, cpu)
+
+
+@dataclass
+class Series:
+    runs: list[Run] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(r.seconds for r in self.runs)
+
+    @property
+    def spread(self) -> str:
+        times = [r.seconds for r in self.runs]
+        return f"{min(times):.2f}–{max(times):.2f}"
+
+    @property
+    def peak(self) -> float:
+        return statistics.median(r.peak for r in self.runs) / MiB
+
+    @property
+    def codes(self) -> set[int]:
+        return {r.code for r in self.runs}
+
+    def show(self) -> str:
+        bad = f" [exit {sorted(self.codes)}]" if self.codes != {0} else ""
+        cpu = statistics.median(r.cpu for r in self.runs)
+        return f"{self.median:.2f} s ({self.spread}, n={len(self.runs)}; CPU {cpu:.2f} s){bad}"
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT MET"
+
+
+def alternate(tools: dict[str, Callable[[], Run]], repeats: int) -> dict[str, Series]:
+    """Run each tool ``repeats`` times, rotating their order every round."""
+    series = {name: Series() for name in tools}
+    names = list(tools)
+    for round_ in range(repeats):
+        order = names[round_ % len(names) :] + names[: round_ % len(names)]
+        for name in order:
+            series[name].runs.append(tools[name]())
+    return series
+
+
+@dataclass
+class Generator:
+    """A checkout of the project, run with this interpreter on a given project folder."""
+
+    name: str
+    checkout: Path
+
+    def env(self) -> dict[str, str]:
+        return dict(ENVIRONMENT, PYTHONPATH=str(self.checkout))
+
+    def command(self, *arguments: str) -> list[str]:
+        return [sys.executable, "-m", "generator", *arguments]
+
+    def build(self, project: Path) -> Run:
+        return run(
+            self.command("build", "--strict", "--project", str(project), "--out", str(project / "site")),
+            self.checkout,
+            self.env(),
+        )
+
+    def clean_build(self, project: Path) -> Run:
+        shutil.rmtree(project / ".cache", ignore_errors=True)
+        shutil.rmtree(project / "site", ignore_errors=True)
+        return self.build(project)
+
+
+def edit_page(project: Path, slug: str, counter: list[int]) -> None:
+    """A one-page edit: the page's file changes (a comment line), nothing else."""
+    counter[0] += 1
+    with (project / f"content/{slug}.yaml").open("a", encoding="utf-8") as stream:
+        stream.write(f"# edited {counter[0]}\n")
+
+
+def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str | None) -> list[str]:
+    """Clean build, no-op rebuild, one-page edit and peak memory at ``pages`` pages per locale,
+    each generator on its own copy of the same synthetic site; Hugo on the equivalent site."""
+    lines = []
+    with tempfile.TemporaryDirectory(prefix=f"bench-{pages}-") as temporary:
+        base = make_site(Path(temporary) / "source", pages)
+        projects = {}
+        for generator in generators:
+            projects[generator.name] = Path(temporary) / generator.name
+            shutil.copytree(base, projects[generator.name])
+        counter = [0]
+        tools: dict[str, Callable[[], Run]] = {}
+        for generator in generators:
+            project = projects[generator.name]
+
+            def clean(generator: Generator = generator, project: Path = project) -> Run:
+                return generator.clean_build(project)
+
+            def noop(generator: Generator = generator, project: Path = project) -> Run:
+                generator.build(project)  # so that a cache exists, whatever ran before
+                return generator.build(project)
+
+            def edit(generator: Generator = generator, project: Path = project) -> Run:
+                generator.build(project)
+                edit_page(project, "allowed-cards", counter)
+                return generator.build(project)
+
+            tools[f"{generator.name} clean"] = clean
+            tools[f"{generator.name} no-op"] = noop
+            tools[f"{generator.name} edit"] = edit
+        if hugo:
+            hugo_site = make_hugo_site(Path(temporary) / "hugo", base)
+
+            def hugo_build() -> Run:
+                shutil.rmtree(hugo_site / "public", ignore_errors=True)
+                shutil.rmtree(hugo_site / "resources", ignore_errors=True)
+                return run(
+                    [hugo, "--quiet", "--source", str(hugo_site), "--destination", str(hugo_site / "public")], hugo_site
+                )
+
+            tools["hugo"] = hugo_build
+        series = alternate(tools, repeats)
+    units = pages * 5
+    for generator in generators:
+        clean, noop, edit = (series[f"{generator.name} {kind}"] for kind in ("clean", "no-op", "edit"))
+        lines.append(
+            f"  {generator.name}: clean build {clean.show()}, {clean.median / units * 1000:.1f} ms per page×locale, "
+            f"peak {clean.peak:.0f} MiB"
+            + (f" (aim <= 200 MiB at 1000: {verdict(clean.peak <= 200)})" if pages >= 1000 else "")
+        )
+        lines.append(
+            f"  {generator.name}: no-op rebuild {noop.show()} = {noop.median / clean.median:.0%} of clean"
+            + (f" (aim <= 10% at 200: {verdict(noop.median <= 0.1 * clean.median)})" if pages == 200 else "")
+        )
+        lines.append(
+            f"  {generator.name}: one-page edit {edit.show()} = {edit.median / clean.median:.0%} of clean"
+            + (f" (aim <= 25% at 200: {verdict(edit.median <= 0.25 * clean.median)})" if pages == 200 else "")
+        )
+        if "hugo" in series:
+            ratio = clean.median / series["hugo"].median
+            aim = f" (aim < 1 at 200 and 1000: {verdict(ratio < 1)})" if pages >= 200 else ""
+            lines.append(f"  {generator.name}: clean build / Hugo = {ratio:.2f}{aim}")
+    if "hugo" in series:
+        lines.append(f"  hugo: {series['hugo'].show()}, peak {series['hugo'].peak:.0f} MiB")
+    return lines
+
+
+def bench_floor(generators: list[Generator], repeats: int) -> list[str]:
+    """The real site's cold build (a new process, no .cache) and warm build (its .cache kept) next
+    to the bare import of jinja2, babel, yaml and markdown_it, alternately."""
+    lines = []
+    with tempfile.TemporaryDirectory(prefix="bench-real-") as temporary:
+        tools: dict[str, Callable[[], Run]] = {
+            "floor": lambda: run([sys.executable, "-c", "import jinja2, babel, yaml, markdown_it"], ROOT)
+        }
+        for generator in generators:
+            project = Path(temporary) / generator.name
+            for folder in ("content", "locales", "templates"):
+                shutil.copytree(ROOT / folder, project / folder)
+            tools[f"{generator.name} cold"] = lambda g=generator, p=project: g.clean_build(p)
+            tools[f"{generator.name} warm"] = lambda g=generator, p=project: g.build(p)
+        series = alternate(tools, repeats)
+    floor = series["floor"]
+    lines.append(f"  import jinja2, babel, yaml, markdown_it: {floor.show()}")
+    for generator in generators:
+        cold, warm = series[f"{generator.name} cold"], series[f"{generator.name} warm"]
+        ratio = cold.median / floor.median
+        lines.append(
+            f"  {generator.name}: cold build {cold.show()} = {ratio:.2f}× the import (aim <= 1.5: "
+            f"{verdict(ratio <= 1.5)}); warm rebuild {warm.show()} = {warm.median / floor.median:.2f}×"
+        )
+    return lines
+
+
+def change_messages(project: Path, counter: list[int]) -> None:
+    """What a writer does before `i18n update`: one page's title and one explanation reworded,
+    and a new page added (a copy of the first page with its own ids and texts)."""
+    counter[0] += 1
+    n = counter[0]
+    path = project / "content/allowed-cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("title: Which card may be played?", f"title: Which card may be played? (rev {n})", 1)
+    text = text.replace(
+        "He\n            may neither trump nor discard.", f"He\n            may neither trump nor discard (rev {n}).", 1
+    )
+    path.write_text(text, encoding="utf-8")
+    add_page(project, f"new{n}")
+
+
+def bench_update(pages: int, generators: list[Generator], repeats: int) -> list[str]:
+    """`i18n update` after a content edit (changed messages) on the catalogs of a synthetic site;
+    each run starts from the same catalogs."""
+    lines = []
+    with tempfile.TemporaryDirectory(prefix=f"bench-i18n-{pages}-") as temporary:
+        base = make_site(Path(temporary) / "source", pages)
+        tools: dict[str, Callable[[], Run]] = {}
+        counter = [0]
+        for generator in generators:
+            project = Path(temporary) / generator.name
+            shutil.copytree(base, project)
+            run(generator.command("i18n", "extract", "--project", str(project)), generator.checkout, generator.env())
+            run(generator.command("i18n", "update", "--project", str(project)), generator.checkout, generator.env())
+            saved = Path(temporary) / f"{generator.name}-saved"
+            shutil.copytree(project, saved)
+
+            def update(generator: Generator = generator, project: Path = project, saved: Path = saved) -> Run:
+                for folder in ("content", "locales"):
+                    shutil.rmtree(project / folder)
+                    shutil.copytree(saved / folder, project / folder)
+                change_messages(project, counter)
+                run(
+                    generator.command("i18n", "extract", "--project", str(project)), generator.checkout, generator.env()
+                )
+                return run(
+                    generator.command("i18n", "update", "--project", str(project)), generator.checkout, generator.env()
+                )
+
+            tools[generator.name] = update
+        series = alternate(tools, repeats)
+    for generator in generators:
+        figure = series[generator.name]
+        aim = f" (aim: about 1 s at 200: {verdict(figure.median <= 1.5)})" if pages == 200 else ""
+        lines.append(f"  {generator.name}: i18n update {figure.show()}{aim}")
+    return lines
 
 
 def random_positions(count: int, rng: random.Random) -> list[tuple]:
@@ -50,16 +347,20 @@ def random_positions(count: int, rng: random.Random) -> list[tuple]:
     return positions
 
 
-def bench_allowed(rng: random.Random) -> float:
-    """Median allowed-card positions per second over REPEATS runs of 200,000 positions."""
+def bench_allowed(rng: random.Random, repeats: int) -> list[str]:
+    """Allowed-card positions per second (this process, one core), 200,000 positions a run."""
     positions = random_positions(200_000, rng)
     rates = []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         start = time.perf_counter()
         for hand, trick, trump, rules in positions:
             allowed(hand, trick, trump, rules)
         rates.append(len(positions) / (time.perf_counter() - start))
-    return statistics.median(rates)
+    rate = statistics.median(rates)
+    return [
+        f"  allowed cards: {rate:,.0f} positions/s ({min(rates):,.0f}–{max(rates):,.0f}); aim >= 250,000: "
+        f"{verdict(rate >= 250_000)}"
+    ]
 
 
 def random_deals(count: int, rng: random.Random) -> list[Deal]:
@@ -90,19 +391,23 @@ def random_deals(count: int, rng: random.Random) -> list[Deal]:
     return deals
 
 
-def bench_deals(rng: random.Random) -> tuple[float, float, float]:
-    """Deals verified and scored per second over REPEATS runs of 20,000 random legal deals: the
+def bench_deals(rng: random.Random, repeats: int) -> list[str]:
+    """Deals verified and scored per second over ``repeats`` runs of 20,000 random legal deals: the
     median and best rate on CPU time (what other processes on the shared cores do not inflate),
     and the median on wall time."""
     deals = random_deals(20_000, rng)
     cpu, wall = [], []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         start, start_cpu = time.perf_counter(), time.process_time()
         for deal in deals:
             score_deal(deal)
         cpu.append(len(deals) / (time.process_time() - start_cpu))
         wall.append(len(deals) / (time.perf_counter() - start))
-    return statistics.median(cpu), max(cpu), statistics.median(wall)
+    rate = statistics.median(cpu)
+    return [
+        f"  deals scored per second (legality check included): {rate:,.0f} on CPU time, best {max(cpu):,.0f}, "
+        f"{statistics.median(wall):,.0f} on wall time; aim >= 50,000: {verdict(rate >= 50_000)}"
+    ]
 
 
 def example_file(count: int, rng: random.Random) -> str:
@@ -139,76 +444,86 @@ def example_file(count: int, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def bench_check(rng: random.Random) -> tuple[float, int]:
-    """Median wall time of `python -m generator check` on a 10,000-example file, and its exit code."""
+def bench_check(generators: list[Generator], rng: random.Random, repeats: int) -> list[str]:
+    """`python -m generator check` on a file of 10,000 examples."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "examples.yaml"
         path.write_text(example_file(10_000, rng), encoding="utf-8")
-        return median_seconds([sys.executable, "-m", "generator", "check", str(path)])
-
-
-# Commands run as on an ordinary installation, where Python caches the bytecode of modules it
-# imports (this sandbox sets PYTHONDONTWRITEBYTECODE, which would recompile the package at every run).
-ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-
-
-def median_seconds(command: list[str], repeats: int = REPEATS) -> tuple[float, int]:
-    """Median wall time of a command run from the repository root (after one warm-up run), and its
-    last exit code."""
-    subprocess.run(command, cwd=ROOT, capture_output=True, env=ENVIRONMENT)
-    times, code = [], 0
-    for _ in range(repeats):
-        start = time.perf_counter()
-        code = subprocess.run(command, cwd=ROOT, capture_output=True, env=ENVIRONMENT).returncode
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), code
-
-
-def bench_build() -> tuple[float, float, int]:
-    """Median wall time of the full strict build (into a temporary folder) and of the floor:
-    a Python that only imports jinja2, babel, yaml and markdown_it. Runs alternate, so that
-    machine noise hits both alike."""
-    floor_command = [sys.executable, "-c", "import jinja2, babel, yaml, markdown_it"]
-    with tempfile.TemporaryDirectory() as folder:
-        build_command = [sys.executable, "-m", "generator", "build", "--strict", "--out", f"{folder}/site"]
-        builds, floors, code = [], [], 0
-        for _ in range(REPEATS):
-            floor, _ = median_seconds(floor_command, 1)
-            build, code = median_seconds(build_command, 1)
-            floors.append(floor)
-            builds.append(build)
-    return statistics.median(builds), statistics.median(floors), code
+        tools: dict[str, Callable[[], Run]] = {
+            g.name: (lambda g=g: run(g.command("check", str(path)), g.checkout, g.env())) for g in generators
+        }
+        series = alternate(tools, repeats)
+    return [
+        f"  {name}: check, 10,000 examples: {figure.show()}; aim < 2 s: {verdict(figure.median < 2)}"
+        for name, figure in series.items()
+    ]
 
 
 def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    options.add_argument(
+        "--sizes", default="2,20", help="pages per locale, comma-separated (default: 2,20; the issue's: 2,20,200,1000)"
+    )
+    options.add_argument("--repeats", type=int, default=3, help="runs of each figure (default: 3)")
+    options.add_argument("--baseline", type=Path, help="another checkout of the project to compare (e.g. main)")
+    options.add_argument(
+        "--only",
+        default="sizes,floor,update,check,engine",
+        help="which parts to run (default: all): sizes,floor,update,check,engine",
+    )
+    arguments = options.parse_args()
+    sizes = [int(size) for size in arguments.sizes.split(",")]
+    parts = set(arguments.only.split(","))
+    generators = [Generator("project", ROOT)]
+    if arguments.baseline:
+        generators.append(Generator("baseline", arguments.baseline.resolve()))
+    hugo = shutil.which("hugo")
+    load = os.getloadavg()
+    print(
+        f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; "
+        f"hugo: {hugo or 'not installed (apt-get install hugo)'}; repeats {arguments.repeats}",
+        flush=True,
+    )
+    if "sizes" in parts:
+        for pages in sizes:
+            print(f"site of {pages} pages per locale ({pages * 5} pages):", flush=True)
+            for line in bench_size(pages, generators, arguments.repeats, hugo):
+                print(line, flush=True)
+    if "floor" in parts:
+        print("the real site against the import floor:", flush=True)
+        for line in bench_floor(generators, max(arguments.repeats, 5)):
+            print(line, flush=True)
+    if "update" in parts:
+        for pages in sizes:
+            # The baseline's difflib matching is quadratic: above 20 pages it takes minutes.
+            chosen = [g for g in generators if g.name == "project" or pages <= 20]
+            print(f"i18n update at {pages} pages per locale:", flush=True)
+            for line in bench_update(pages, chosen, arguments.repeats):
+                print(line, flush=True)
     rng = random.Random(2026)
-    rate = bench_allowed(rng)
-    print(f"allowed cards: {rate:,.0f} positions/s (median of {REPEATS}; aim >= 250,000)")
-    cpu, best, wall = bench_deals(rng)
-    print(
-        f"deals scored per second (legality check included): {cpu:,.0f} on CPU time, best {best:,.0f}, "
-        f"{wall:,.0f} on wall time (medians of {REPEATS}; aim >= 50,000)"
-    )
-    seconds, code = bench_check(rng)
-    print(f"check, 10,000 examples: {seconds:.2f} s (median of {REPEATS}, whole command; exit {code}; aim < 2 s)")
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(
-            [sys.executable, "-m", "generator", "build", "--strict", "--out", f"{folder}/site"],
-            cwd=ROOT,
-            capture_output=True,
-            env=ENVIRONMENT,
+    if "check" in parts:
+        print("check:", flush=True)
+        for line in bench_check(generators, rng, max(arguments.repeats, 5)):
+            print(line, flush=True)
+    if "engine" in parts:
+        print("engine:", flush=True)
+        for line in bench_allowed(rng, 5) + bench_deals(rng, 5):
+            print(line, flush=True)
+    if "sizes" in parts:
+        with tempfile.TemporaryDirectory() as folder:
+            subprocess.run(
+                [sys.executable, "-m", "generator", "build", "--strict", "--out", f"{folder}/site"],
+                cwd=ROOT,
+                capture_output=True,
+            )
+            weights = page_weights(Path(folder) / "site")
+        largest = max(weights, key=weights.__getitem__)
+        print(
+            f"page weight: largest {largest} {weights[largest] / 1024:.1f} KB gzip with its CSS and script "
+            f"(aim <= {BUDGET // 1024} KB; bench/budget.py lists every page)"
         )
-        weights = page_weights(Path(folder) / "site")
-    largest = max(weights, key=weights.__getitem__)
-    print(
-        f"page weight: largest {largest} {weights[largest] / 1024:.1f} KB gzip with its CSS and script "
-        f"(aim <= {BUDGET // 1024} KB; bench/budget.py lists every page)"
-    )
-    build, floor, code = bench_build()
-    print(
-        f"site build: {build:.2f} s; floor (import jinja2, babel, yaml, markdown_it): {floor:.2f} s; "
-        f"ratio {build / floor:.2f} (medians of {REPEATS}; exit {code}; aim <= 1.5)"
-    )
+    load = os.getloadavg()
+    print(f"load average at the end: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
 
 
 if __name__ == "__main__":

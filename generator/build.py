@@ -6,23 +6,38 @@ next to the output and swapped in, so a failed build leaves the previous site as
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
 import shutil
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from jinja2 import TemplateSyntaxError
-
-from .i18n.catalogs import LOCALES, Translator, catalog_path
+from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
+from .i18n.terms import Message
 from .problems import Problem, count
-from .project import ASSETS, CACHE, CONTENT, TEMPLATES, Project, load_project
+from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, compile_templates, load_project
 from .reader.pages import Page, Site
-from .render import Link, LocaleRenderer, language_name, make_environment, markdown_inline
+from .reuse import Record, code_version, digest, folder_digest, load_records, reusable, save_records, stamp
+
+if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
+    from .render import Link, LocaleRenderer
 
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
+
+NAV_ALL = 12
+"""A locale of at most this many pages lists every page in each page's footer; a larger one shows
+the page's neighbours and a link to the locale's index (a thousand links on every page would help
+no reader and make the build quadratic)."""
+
+PARALLEL_MIN = 60
+"""Below this many files to render, a second process costs more than it saves."""
 
 
 def page_href(slug: str) -> str:
@@ -30,29 +45,112 @@ def page_href(slug: str) -> str:
     return f"{slug}.html"
 
 
-class SiteRenderer:
-    """Renders every output file of a checked project into memory, path by path."""
+class NavItem(NamedTuple):
+    """A link of a page's footer."""
 
-    def __init__(self, project: Project) -> None:
+    href: str
+    title: str  # Markup: the page's title, translated, as inline HTML
+    current: bool
+
+
+class IndexEntry(NamedTuple):
+    """A page as the locale's index lists it."""
+
+    page: Page
+    href: str
+    examples: int
+
+
+class Language(NamedTuple):
+    """A published locale as the language chooser lists it."""
+
+    locale: str
+    name: str
+    href: str
+    site_name: str  # Markup
+
+
+class SitemapUrl(NamedTuple):
+    url: str
+    alternates: list[Link]
+
+
+@dataclass
+class RecordingTranslator(Translator):
+    """A translator that also notes each message it had to show in English since :attr:`misses`
+    was last emptied, so that a reused page can give its warnings again."""
+
+    misses: set[Key] = field(default_factory=set)
+
+    def _entry(self, message: Message, origin: str | None) -> Entry | None:
+        entry = super()._entry(message, origin)
+        if entry is None:
+            self.misses.add((message.context, message.msgid))
+        return entry
+
+
+@dataclass
+class LocaleResult:
+    """What rendering (part of) one locale gave: each file's record, the locale's warnings, or its
+    first error."""
+
+    locale: str
+    records: list[tuple[str, Record]] = field(default_factory=list)
+    warnings: dict[Key, Problem] = field(default_factory=dict)
+    error: Problem | None = None
+
+
+class SiteRenderer:
+    """Renders every output file of a checked project, file by file, reusing those of the previous
+    site whose inputs did not change (see :mod:`generator.reuse`)."""
+
+    def __init__(
+        self, project: Project, previous: Path | None = None, records: dict[str, Record] | None = None
+    ) -> None:
         assert project.site is not None
         self.project = project
         self.site: Site = project.site
         self.templates = project.root / TEMPLATES
+        self.previous = previous
+        self.records = records or {}
         self.translators = {
-            locale: Translator(locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix())
+            locale: RecordingTranslator(
+                locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix()
+            )
             for locale in self.site.locales
         }
-        self.renderers = {
-            locale: LocaleRenderer(self.templates, self.site, locale, translator, project.compiled)
-            for locale, translator in self.translators.items()
+        self.renderers: dict[str, LocaleRenderer] = {}
+        root = project.root
+        self.base_key = digest(code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes())
+        self.catalog_keys = {}
+        for locale in self.site.locales:
+            path = root / catalog_path(Path(LOCALES), locale)
+            self.catalog_keys[locale] = digest(path.read_bytes() if path.is_file() else b"")
+        self.page_keys = {
+            page.slug: digest(
+                (root / page.path).read_bytes(),
+                repr([self.project.views.get(block.example.id) for block in page.blocks if hasattr(block, "example")]),
+            )
+            for page in project.pages
         }
-        self.files: dict[str, bytes] = {}
+
+    def renderer(self, locale: str) -> LocaleRenderer:
+        """The locale's renderer, made when a first file of it must be rendered."""
+        if locale not in self.renderers:
+            from .render import LocaleRenderer
+
+            self.renderers[locale] = LocaleRenderer(
+                self.templates, self.site, locale, self.translators[locale], self.project.compiled
+            )
+        return self.renderers[locale]
 
     def url(self, locale: str, name: str) -> str:
         return f"{self.site.base_url}{locale}/{name}"
 
     def alternates(self, name: str) -> list[Link]:
         """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
+        from .render import Link, language_name
+
         return [
             Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), False)
             for code in self.site.published
@@ -60,72 +158,156 @@ class SiteRenderer:
 
     def languages(self, locale: str, name: str) -> list[Link]:
         """The language switcher: the same page in every published locale (and this one, if a draft)."""
+        from .render import Link, language_name
+
         codes = self.site.published + ([locale] if locale not in self.site.published else [])
         return [
             Link(code, language_name(code), f"../{code}/{name}", self.url(code, name), code == locale) for code in codes
         ]
 
-    def add(self, path: str, content: str | bytes) -> None:
-        if path in self.files:
-            raise AssertionError(f"two outputs at {path}")  # each output path is planned once
-        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
+    def nav_pages(self, index: int | None) -> list[int | None]:
+        """The footer of page ``index`` (None: the locale's index page), as page numbers (None:
+        the index): every page of a small locale; in a large one, the previous page, the index and
+        the next page."""
+        count = len(self.project.pages)
+        if count <= NAV_ALL:
+            return list(range(count))
+        if index is None:
+            return [0]
+        return ([index - 1] if index > 0 else []) + [None] + ([index + 1] if index + 1 < count else [])
 
-    def render(self) -> dict[str, bytes]:
-        """Every output file: each locale's pages and index, the language chooser, the sitemap, assets."""
-        for locale, renderer in self.renderers.items():
-            published = self.site.locales[locale] == "published"
-            nav = [
-                {"href": page_href(page.slug), "title": renderer.markdown(page.title), "slug": page.slug}
-                for page in self.project.pages
-            ]
-            for page in self.project.pages:
-                name = page_href(page.slug)
-                self.add(
-                    f"{locale}/{name}",
-                    renderer.render(
-                        "page.html",
-                        page=page,
-                        views=self.project.views,
-                        root="../",
-                        canonical=self.url(locale, name),
-                        alternates=self.alternates(name) if published else [],
-                        languages=self.languages(locale, name),
-                        nav=[dict(item, current=item["slug"] == page.slug) for item in nav],
-                    ),
-                )
-            entries = [
-                {"page": page, "href": page_href(page.slug), "examples": _example_count(page)}
-                for page in self.project.pages
-            ]
-            self.add(
-                f"{locale}/index.html",
-                renderer.render(
-                    "index.html",
-                    pages=entries,
+    def nav(self, locale: str, index: int | None) -> list[NavItem]:
+        """The footer's links (see :meth:`nav_pages`), translated."""
+        renderer = self.renderer(locale)
+        items = []
+        for number in self.nav_pages(index):
+            if number is None:
+                items.append(NavItem("index.html", renderer.gettext("Help"), False))
+            else:
+                page = self.project.pages[number]
+                items.append(NavItem(page_href(page.slug), renderer.markdown(page.title), number == index))
+        return items
+
+    @functools.cache  # noqa: B019 (one renderer per build)
+    def outputs(self, locale: str) -> list[tuple[str, str, Callable[[], str]]]:
+        """Each file of a locale: its path, its key (everything it is rendered from) and how to render it."""
+        return list(self.locale_outputs(locale))
+
+    def locale_outputs(self, locale: str) -> Iterator[tuple[str, str, Callable[[], str]]]:
+        """See :meth:`outputs`."""
+        published = self.site.locales[locale] == "published"
+        base = digest(self.base_key, locale, self.catalog_keys[locale])
+        pages = self.project.pages
+        for number, page in enumerate(pages):
+            name = page_href(page.slug)
+            footer = [None if n is None else (pages[n].slug, pages[n].title.msgid) for n in self.nav_pages(number)]
+            key = digest(base, self.page_keys[page.slug], repr(footer))
+
+            def render(page: Page = page, name: str = name, number: int = number) -> str:
+                return self.renderer(locale).render(
+                    "page.html",
+                    page=page,
+                    views=self.project.views,
                     root="../",
-                    canonical=self.url(locale, "index.html"),
-                    alternates=self.alternates("index.html") if published else [],
-                    languages=self.languages(locale, "index.html"),
-                    nav=[dict(item, current=False) for item in nav],
-                ),
+                    canonical=self.url(locale, name),
+                    alternates=self.alternates(name) if published else [],
+                    languages=self.languages(locale, name),
+                    nav=self.nav(locale, number),
+                )
+
+            yield f"{locale}/{name}", key, render
+        entries = [IndexEntry(page, page_href(page.slug), _example_count(page)) for page in self.project.pages]
+        key = digest(base, *(self.page_keys[page.slug] for page in self.project.pages))
+
+        def render_index() -> str:
+            return self.renderer(locale).render(
+                "index.html",
+                pages=entries,
+                root="../",
+                canonical=self.url(locale, "index.html"),
+                alternates=self.alternates("index.html") if published else [],
+                languages=self.languages(locale, "index.html"),
+                nav=self.nav(locale, None),
             )
-        self.add("index.html", self.root_page())
-        self.add("sitemap.xml", self.sitemap())
+
+        yield f"{locale}/index.html", key, render_index
+
+    def render_locale(self, locale: str, sink: Sink, part: slice = slice(None)) -> LocaleResult:
+        """Render every file of one locale (or the ``part`` of its files), handing each to ``sink``
+        as it is ready, or give it the previous site's file when it is reusable; a template's
+        runtime error stops the locale and is returned as its error."""
+        translator = self.translators[locale]
+        result = LocaleResult(locale)
+        try:
+            for name, key, render in self.outputs(locale)[part]:
+                record = self.records.get(name)
+                if record is not None and self.previous is not None and reusable(self.previous, name, record, key):
+                    if sink.link(self.previous, name):
+                        for context, msgid, warning in record.warnings:
+                            translator.warnings.setdefault((context, msgid), warning)
+                        result.records.append((name, record))
+                        continue
+                translator.misses = set()
+                data = render().encode("utf-8")
+                warnings = [
+                    (context, msgid, translator.warnings[(context, msgid)])
+                    for context, msgid in sorted(translator.misses, key=lambda key: (key[0] or "", key[1]))
+                ]
+                written = sink.write(name, data)
+                result.records.append(
+                    (name, Record(key, hashlib.sha256(data).hexdigest(), warnings, written or (0, 0)))
+                )
+        except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
+            name, line = _template_location(error, self.project.root / TEMPLATES)
+            result.error = Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
+        result.warnings = dict(translator.warnings)
+        return result
+
+    def shared_outputs(self) -> list[tuple[str, str, Callable[[], str]]]:
+        """The language chooser and the sitemap, with their keys and how to render them."""
+        chooser = digest(self.base_key, *(self.catalog_keys[code] for code in self.site.published))
+        sitemap = digest(self.base_key, *(page.slug for page in self.project.pages))
+        return [("index.html", chooser, self.root_page), ("sitemap.xml", sitemap, self.sitemap)]
+
+    def render_shared(self, sink: Sink) -> list[tuple[str, Record]]:
+        """Render (or reuse) the language chooser and the sitemap, and copy the assets, into ``sink``.
+        (Their warnings are those of the locales' pages, which show the same messages.)"""
+        records = []
+        for name, key, render in self.shared_outputs():
+            record = self.records.get(name)
+            if record is None or self.previous is None or not reusable(self.previous, name, record, key):
+                data = render().encode("utf-8")
+                record = Record(key, hashlib.sha256(data).hexdigest(), [], sink.write(name, data) or (0, 0))
+            elif not sink.link(self.previous, name):
+                raise OSError(f"cannot link {name} from the previous site")
+            records.append((name, record))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
             if asset.is_file() and not any(part.startswith(".") for part in relative.parts):
-                self.add(f"{ASSETS}/{relative.as_posix()}", asset.read_bytes())
-        return self.files
+                sink.write(f"{ASSETS}/{relative.as_posix()}", asset.read_bytes())
+        return records
+
+    def needs_rendering(self) -> bool:
+        """Whether some file's key differs from the previous build's record (so templates are needed)."""
+        keyed = [output for locale in self.site.locales for output in self.outputs(locale)] + self.shared_outputs()
+        return any((record := self.records.get(name)) is None or record.key != key for name, key, _ in keyed)
+
+    def render(self) -> dict[str, bytes]:
+        """Every output file in memory (a build without ``--out``); raises a template's error."""
+        sink = MemorySink()
+        for locale in self.site.locales:
+            result = self.render_locale(locale, sink)
+            if result.error is not None:
+                raise RenderError(result.error)
+        self.render_shared(sink)
+        return sink.files
 
     def root_page(self) -> str:
+        from .render import language_name, make_environment, markdown_inline
+
         env = make_environment(self.templates, self.project.compiled)
         languages = [
-            {
-                "locale": code,
-                "name": language_name(code),
-                "href": f"{code}/index.html",
-                "site_name": self.renderers[code].markdown(self.site.name),
-            }
+            Language(code, language_name(code), f"{code}/index.html", self.renderer(code).markdown(self.site.name))
             for code in self.site.published
         ]
         return env.get_template("root.html").render(
@@ -136,10 +318,12 @@ class SiteRenderer:
         )
 
     def sitemap(self) -> str:
+        from .render import make_environment
+
         names = ["index.html"] + [page_href(page.slug) for page in self.project.pages]
-        urls: list[dict[str, Any]] = [{"url": self.site.base_url, "alternates": []}]
+        urls = [SitemapUrl(self.site.base_url, [])]
         for code in self.site.published:
-            urls += [{"url": self.url(code, name), "alternates": self.alternates(name)} for name in names]
+            urls += [SitemapUrl(self.url(code, name), self.alternates(name)) for name in names]
         env = make_environment(self.templates, self.project.compiled)
         return env.get_template("sitemap.xml").render(urls=urls, base_url=self.site.base_url)
 
@@ -147,6 +331,107 @@ class SiteRenderer:
     def warnings(self) -> list[Problem]:
         """Messages shown in English, per locale, in a stable order."""
         return sorted(problem for translator in self.translators.values() for problem in translator.warnings.values())
+
+
+class RenderError(Exception):
+    """A template's runtime error, located at its template and line."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+_WORKER: tuple[SiteRenderer, Path] | None = None
+"""The renderer and staging folder a forked worker renders with (inherited, never pickled)."""
+
+
+def _render_in_worker(job: tuple[str, int, int]) -> LocaleResult:
+    assert _WORKER is not None
+    renderer, staging = _WORKER
+    locale, start, stop = job
+    return renderer.render_locale(locale, FolderSink(staging), slice(start, stop))
+
+
+class Sink:
+    """Where rendered files go: a folder being written (:class:`FolderSink`) or memory."""
+
+    def write(self, name: str, data: bytes) -> tuple[int, int] | None:
+        """Keep one file; its size and modification time when written to disk."""
+        raise NotImplementedError
+
+    def link(self, previous: Path, name: str) -> bool:
+        """Keep the previous site's file ``name`` as it is; False when it cannot."""
+        return False
+
+
+class MemorySink(Sink):
+    """Files kept in memory, for a build without an output folder."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+
+    def write(self, name: str, data: bytes) -> None:
+        if name in self.files:
+            raise AssertionError(f"two outputs at {name}")  # each output path is planned once
+        self.files[name] = data
+        return None
+
+
+class FolderSink(Sink):
+    """Files written into the staging folder as they are rendered."""
+
+    def __init__(self, staging: Path) -> None:
+        self.staging = staging
+
+    def write(self, name: str, data: bytes) -> tuple[int, int]:
+        target = self.staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        return stamp(target)
+
+    def link(self, previous: Path, name: str) -> bool:
+        """A hard link to the previous site's file (a copy where links are refused)."""
+        target = self.staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(previous / name, target)
+        except OSError:
+            try:
+                target.write_bytes((previous / name).read_bytes())
+            except OSError:
+                return False
+        return True
+
+
+def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
+    """Render every locale into ``staging``, file by file; in two processes when the machine has
+    two cores, nothing else runs threads here and there is enough to render. The result is the
+    same either way: each file is rendered by the same code, and results come back in locale order.
+    In parallel, each locale is rendered in halves, so that both processes are busy to the end."""
+    global _WORKER
+    locales = list(renderer.site.locales)
+    to_render = sum(
+        1
+        for locale in locales
+        for name, key, _ in renderer.outputs(locale)
+        if (record := renderer.records.get(name)) is None or record.key != key
+    )
+    workers = min(len(locales), os.cpu_count() or 1, 2)
+    if workers < 2 or to_render < PARALLEL_MIN or threading.active_count() > 1:
+        return [renderer.render_locale(locale, FolderSink(staging)) for locale in locales]
+    import multiprocessing
+
+    jobs = []
+    for locale in locales:
+        count = len(renderer.outputs(locale))
+        jobs += [(locale, 0, count // 2), (locale, count // 2, count)]
+    _WORKER = (renderer, staging)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_render_in_worker, jobs, chunksize=1)
+    finally:
+        _WORKER = None
+    return results  # in the serial order: the first error found is the one a serial build reports
 
 
 def _example_count(page: Page) -> int:
@@ -172,18 +457,32 @@ def output_problem(root: Path, out: Path) -> str | None:
     return None
 
 
-def write_site(files: dict[str, bytes], out: Path) -> None:
-    """Write the files into a new folder beside ``out``, then swap it in; the old site is removed
-    only once the new one is in place (and put back if the swap fails)."""
+def make_staging(out: Path) -> Path:
+    """A new, empty folder beside ``out``, into which the site is written before it is swapped in."""
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+
+
+def write_site(files: dict[str, bytes], out: Path) -> None:
+    """Write the files into a new folder beside ``out``, then swap it in (see :func:`swap_in`)."""
+    staging = make_staging(out)
+    try:
+        sink = FolderSink(staging)
+        for name in sorted(files):
+            sink.write(name, files[name])
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    swap_in(staging, out)
+
+
+def swap_in(staging: Path, out: Path) -> None:
+    """Put the written site ``staging`` in place of ``out``; the old site is removed only once the
+    new one is in place (and put back if the swap fails)."""
+    out = out.absolute()
     previous = None
     try:
-        for name in sorted(files):
-            target = staging / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(files[name])
         (staging / MARKER).write_bytes(b"")
         staging.chmod(0o755)
         if out.exists():
@@ -203,6 +502,8 @@ def write_site(files: dict[str, bytes], out: Path) -> None:
 
 def _template_location(error: BaseException, templates: Path) -> tuple[str, int]:
     """The template file and line where a rendering error happened (Jinja maps its frames there)."""
+    from jinja2 import TemplateSyntaxError
+
     location = (TEMPLATES, 1)
     traceback = error.__traceback__
     while traceback is not None:
@@ -235,7 +536,16 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     if refusal is not None:
         report(f"error: {refusal}")
         return BuildResult(2)
-    project = load_project(root)
+    project = load_project(root, templates=False)
+    cache = root / CACHE
+    previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
+    renderer = None
+    if not (project.problems or project.mismatches):
+        renderer = SiteRenderer(project, previous, load_records(cache, out) if out and previous else {})
+    if renderer is None or out is None or renderer.needs_rendering():
+        # Templates are compiled (and their syntax checked) only when some file is to be rendered:
+        # unchanged templates were compiled without error by the build that recorded their key.
+        project.compiled = compile_templates(root, project.problems)
     if project.problems or project.mismatches:
         for problem in sorted(project.problems):
             report(problem)
@@ -246,32 +556,72 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
         report(f"{' and '.join(parts)}; nothing written")
         return BuildResult(2 if project.problems else 1)
-    renderer = SiteRenderer(project)
+    assert renderer is not None
+    if out is None:
+        try:
+            files = renderer.render()
+        except RenderError as error:
+            return _template_failure(error.problem, report)
+        warnings = renderer.warnings
+        _report_warnings(warnings, strict, report)
+        if strict and warnings:
+            return BuildResult(2, files, warnings)
+        pages = sum(1 for name in files if name.endswith(".html"))
+        _report_done(project, None, pages, len(warnings), started, report)
+        return BuildResult(0, files, warnings)
     try:
-        files = renderer.render()
-    except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
-        name, line = _template_location(error, project.root / TEMPLATES)
-        report(Problem(name, line, 1, f"template: {type(error).__name__}: {error}"))
-        report("1 error; nothing written")
+        staging = make_staging(out)
+    except OSError as error:
+        report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
         return BuildResult(2)
-    warnings = renderer.warnings
+    try:
+        try:
+            results = render_into(renderer, staging)
+            shared = renderer.render_shared(FolderSink(staging))
+        except OSError as error:
+            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+            return BuildResult(2)
+        failure = next((result.error for result in results if result.error is not None), None)
+        if failure is not None:
+            return _template_failure(failure, report)
+        for result in results:
+            renderer.translators[result.locale].warnings.update(result.warnings)
+        warnings = renderer.warnings
+        _report_warnings(warnings, strict, report)
+        if strict and warnings:
+            return BuildResult(2, {}, warnings)
+        try:
+            swap_in(staging, out)
+        except OSError as error:
+            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+            return BuildResult(2, {}, warnings)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
+    records = {name: record for result in results for name, record in result.records} | dict(shared)
+    save_records(cache, out, records)
+    pages = sum(1 for name in records if name.endswith(".html"))
+    _report_done(project, out, pages, len(warnings), started, report)
+    return BuildResult(0, {}, warnings)
+
+
+def _template_failure(problem: Problem, report: Any) -> BuildResult:
+    report(problem)
+    report("1 error; nothing written")
+    return BuildResult(2)
+
+
+def _report_warnings(warnings: list[Problem], strict: bool, report: Any) -> None:
     for warning in warnings:
         report(Problem(warning.path, warning.line, warning.column, warning.message, "error" if strict else "warning"))
     if strict and warnings:
         report(f"{count(len(warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
-        return BuildResult(2, files, warnings)
-    if out is not None:
-        try:
-            write_site(files, out)
-        except OSError as error:
-            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
-            return BuildResult(2, files, warnings)
+
+
+def _report_done(project: Project, out: Path | None, pages: int, warnings: int, started: float, report: Any) -> None:
     assert project.site is not None
-    pages = sum(1 for name in files if name.endswith(".html"))
     report(
         f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "
         f"{count(len(project.site.locales), 'locale')}{f' into {out}/' if out is not None else ''}: "
-        f"{count(len(project.examples), 'example')} checked, {count(len(warnings), 'warning')}, "
+        f"{count(len(project.examples), 'example')} checked, {count(warnings, 'warning')}, "
         f"{time.perf_counter() - started:.2f} s"
     )
-    return BuildResult(0, files, warnings)

@@ -9,10 +9,11 @@ every problem of a run is reported at once.
 
 from __future__ import annotations
 
+import os
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from jinja2 import TemplateSyntaxError
+from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
@@ -21,9 +22,12 @@ from .reader.documents import load_documents
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
 from .reader.pages import Page, Site, read_page
 from .reader.pages import read_site as read_site_document
-from .render import CompiledTemplates, make_environment
+from .reuse import code_version, digest
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
+
+if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
+    from .render import CompiledTemplates
 
 CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 SITE_FILE = f"{CONTENT}/site.yaml"
@@ -39,15 +43,68 @@ def read_site(root: Path, problems: list[Problem]) -> Site | None:
     return read_site_document(documents[0], ExampleSet(problems=problems)) if documents else None
 
 
-def read_pages(root: Path, site: Site, problems: list[Problem]) -> tuple[list[Page], list[Example]]:
-    """Stage 2: the site's pages, in the site's order, and their examples."""
+def read_pages(
+    root: Path, site: Site, problems: list[Problem], cache: Path | None = None
+) -> tuple[list[Page], list[Example]]:
+    """Stage 2: the site's pages, in the site's order, and their examples. With ``cache``, a page
+    whose file (and the generator's code) did not change since it was last read without problems
+    is taken from there instead of being parsed again."""
     examples = ExampleSet(problems=problems)
     pages = []
-    for document in load_documents([f"{CONTENT}/{slug}.yaml" for slug in site.pages], problems, root):
-        page = read_page(document, Path(document.path).stem, examples)
-        if page is not None:
-            pages.append(page)
+    for slug in site.pages:
+        name = f"{CONTENT}/{slug}.yaml"
+        stored = _cached_page(root, name, cache)
+        if stored is not None and examples.adopt(stored[1], stored[2]):
+            pages.append(stored[0])
+            continue
+        before, claimed = len(problems), examples.claimed
+        first = len(examples.examples)
+        for document in load_documents([name], problems, root):
+            page = read_page(document, Path(document.path).stem, examples)
+            if page is not None:
+                pages.append(page)
+                if len(problems) == before and cache is not None:
+                    _store_page(root, name, cache, (page, examples.examples[first:], examples.claimed_since(claimed)))
     return pages, examples.examples
+
+
+CachedPage = tuple[Page, list[Example], dict[str, str]]
+
+
+def _page_cache_file(root: Path, name: str, cache: Path) -> Path | None:
+    try:
+        data = (root / name).read_bytes()
+    except OSError:
+        return None
+    return cache / "pages" / f"{digest(code_version(), name, data)}.pickle"
+
+
+def _cached_page(root: Path, name: str, cache: Path | None) -> CachedPage | None:
+    """A page as read before from the same bytes by the same code; None when there is none, or
+    it cannot be read back (a damaged cache is ignored)."""
+    path = _page_cache_file(root, name, cache) if cache is not None else None
+    if path is None or not path.is_file():
+        return None
+    try:
+        stored = pickle.loads(path.read_bytes())  # our own cache, written below
+    except Exception:
+        return None
+    if not (isinstance(stored, tuple) and len(stored) == 3 and isinstance(stored[0], Page)):
+        return None
+    return stored
+
+
+def _store_page(root: Path, name: str, cache: Path, stored: CachedPage) -> None:
+    path = _page_cache_file(root, name, cache)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
+        temporary.replace(path)
+    except OSError:
+        pass  # a read-only project is only slower
 
 
 def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Verification, dict[str, View]]:
@@ -80,6 +137,10 @@ def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> di
 
 def compile_templates(root: Path, problems: list[Problem]) -> CompiledTemplates:
     """Stage 5: every template compiled, so that a syntax error is reported at its line before rendering."""
+    from jinja2 import TemplateSyntaxError
+
+    from .render import CompiledTemplates, make_environment
+
     compiled = CompiledTemplates(root / CACHE / "templates")
     folder = root / TEMPLATES
     env = make_environment(folder, compiled)
@@ -117,7 +178,7 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
     project.site = read_site(root, project.problems)
     if project.site is None:
         return project
-    project.pages, project.examples = read_pages(root, project.site, project.problems)
+    project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE)
     verification, project.views = solve_examples(project.examples, project.problems)
     project.mismatches = verification.mismatches
     if catalogs:

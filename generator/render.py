@@ -8,6 +8,7 @@ format strings escape their values unless they are markup we built (a card chip)
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,17 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
 """Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
 
 
+_NOT_PLAIN = re.compile(r"[\n\r\t\\`*_\[\]!<>&~\x00]|^\s|\s$")
+"""A character some inline rule of Markdown acts on (or a space it would trim): text without any
+comes out of markdown-it as itself, with only ``"`` escaped."""
+
+
 @functools.lru_cache(maxsize=4096)
 def markdown_inline(text: str) -> Markup:
-    """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text."""
+    """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text. Most prose has
+    no Markdown at all; it skips the parser (with the parser's output, as a test checks)."""
+    if not _NOT_PLAIN.search(text):
+        return Markup(text.replace('"', "&quot;"))
     return Markup(_MARKDOWN.renderInline(text))
 
 
@@ -41,6 +50,7 @@ def _locale(code: str) -> Locale:
     return Locale.parse(code)
 
 
+@functools.cache
 def language_name(code: str) -> str:
     """The language's name in itself, from CLDR, as a menu shows it: "Español", "हिन्दी"."""
     name = _locale(code).get_display_name(_locale(code)) or code

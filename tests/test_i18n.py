@@ -377,3 +377,70 @@ def test_the_site_refuses_the_codes_that_i18n_add_refuses(project: Path, run_cli
     assert any(
         entry.startswith(f"content/site.yaml:{line}:3: error: locales: {code!r} is not a locale") for entry in lines
     )
+
+
+# Changed messages are matched by where they come from (issue 14) -------------------------------
+
+
+def test_update_matches_a_rewritten_explanation_by_its_example_not_by_its_words(project: Path, run_cli) -> None:
+    # Nothing of the old words is left, so string similarity could not match it; the example can.
+    page = project / "content/allowed-cards.yaml"
+    text = page.read_text(encoding="utf-8")
+    old = (
+        "West leads spades. North has spades: he must play one of them, whichever he likes. He\n"
+        "            may neither trump nor discard."
+    )
+    assert old in text
+    page.write_text(text.replace(old, "Spades first; holding some, N follows."), encoding="utf-8")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    with (project / "locales/fr/LC_MESSAGES/messages.po").open("rb") as stream:
+        catalog = read_po(stream)
+    with (ROOT / "locales/fr/LC_MESSAGES/messages.po").open("rb") as stream:
+        before = read_po(stream)
+    changed = catalog.get("Spades first; holding some, N follows.")
+    assert changed.fuzzy and changed.string == before.get(" ".join(old.split())).string
+    written = (project / "locales/fr/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
+    assert '#| msgid ""\n#| "West leads spades.' in written
+    assert " ".join(old.split()) not in catalog.obsolete  # replaced, not kept twice
+
+
+def test_update_leaves_a_new_example_untranslated_however_close_its_words(project: Path, run_cli) -> None:
+    # Difflib would give the new title the translation of "North has spades"; it is a new message.
+    page = project / "content/allowed-cards.yaml"
+    text = page.read_text(encoding="utf-8")
+    start = text.index("      - example:\n          id: follow-suit")
+    end = text.index("  - heading:", start)
+    copy = (
+        text[start:end]
+        .replace("id: follow-suit", "id: follow-suit-again")
+        .replace("title: North has spades", "title: North has spades again")
+    )
+    copy = copy.replace("whichever he likes", "whichever he likes, again")
+    page.write_text(text[:end] + copy + text[end:], encoding="utf-8")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    with (project / "locales/ru/LC_MESSAGES/messages.po").open("rb") as stream:
+        catalog = read_po(stream)
+    new = catalog.get("North has spades again")
+    assert new is not None and not new.string and not new.fuzzy and not new.previous_id
+    kept = catalog.get("North has spades")
+    assert kept.string and not kept.fuzzy
+
+
+def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli, monkeypatch, tmp_path: Path) -> None:
+    from generator.i18n import extract as extract_module
+
+    page = project / "content/bidding.yaml"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title: A bid must be higher", "title: A bid must be higher still"),
+        encoding="utf-8",
+    )
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    other = tmp_path / "other"
+    shutil.copytree(project, other)
+    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 0)
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 10**9)
+    assert cli(run_cli, other, "i18n", "update")[0] == 0
+    assert tree(project / "locales") == tree(other / "locales") != {}

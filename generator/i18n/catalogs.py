@@ -8,6 +8,7 @@ warning naming the message (``build --strict`` makes warnings errors).
 
 from __future__ import annotations
 
+import functools
 import gettext as stdlib_gettext
 import hashlib
 import io
@@ -117,12 +118,27 @@ def _unquote(text: str) -> str:
 
 
 def po_bytes(catalog: BabelCatalog) -> bytes:
-    """A catalog as the project writes every ``.po`` and ``.pot``: 100 columns, previous msgids kept."""
-    from babel.messages.pofile import write_po
+    """A catalog as the project writes every ``.po`` and ``.pot``: 100 columns, previous msgids kept
+    as ``#| msgid`` lines that gettext tools read back (Babel's own writer wraps a long previous
+    msgid into a comment that no tool can parse)."""
+    from babel.messages import pofile
 
-    stream = io.BytesIO()
-    write_po(stream, catalog, width=100, include_previous=True)
-    return stream.getvalue()
+    if not hasattr(pofile.normalize, "cache_info"):
+        # The same msgids and comments are written into every locale's catalog: format each once.
+        # (A pure function of its arguments, so the output is Babel's, byte for byte.)
+        pofile.normalize = functools.lru_cache(maxsize=1 << 16)(pofile.normalize)
+    normalize = pofile.normalize
+    messages = iter(list(catalog))  # the header first, then the messages, in the order written
+    chunks: list[str] = []
+    after_context = False
+    for chunk in pofile.generate_po(catalog, width=100):
+        if chunk.startswith("msgctxt ") or (chunk.startswith("msgid ") and not after_context):
+            message = next(messages, None)
+            for keyword, text in zip(("msgid", "msgid_plural"), (message.previous_id if message else []), strict=False):
+                chunks.append(f"#| {keyword} {normalize(text, prefix='#| ', width=100)}\n")
+        after_context = chunk.startswith("msgctxt ")
+        chunks.append(chunk)
+    return "".join(chunks).encode(catalog.charset, "backslashreplace")
 
 
 def read_catalog(

@@ -3,17 +3,21 @@
 The template (``locales/messages.pot``) holds the content's source strings (from our own
 extractor, with a translator comment stating each example's setup and computed answer), the
 templates' strings (Jinja2's Babel extractor) and the game's terms. Catalogs are merged with
-Babel: new messages added, changed ones fuzzy with the previous source kept, removed ones obsolete.
+Babel: new messages added, removed ones obsolete, and a changed one (matched by where it comes from,
+not by string similarity) fuzzy with the previous source kept.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
 from .. import tables
@@ -223,27 +227,131 @@ def new_catalog(code: str) -> bytes:
     return po_bytes(catalog)
 
 
+_EXAMPLE_FIELD = re.compile(r"(Title|Explanation) of example (\S+?)\.(?:\s|$)")
+_PAGE_TITLE = re.compile(r"Title of the page (\S+?)\.(?:\s|$)")
+
+
+def _key(message: Message) -> tuple[str, str | None]:
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid, message.context
+
+
+def origins(message: Message) -> list[tuple[object, ...]]:
+    """Where a message comes from, most telling first: the example and field (from its comment),
+    the page it titles, each of its source locations, then its file and kind of text."""
+    comment = " ".join(message.auto_comments)
+    keys: list[tuple[object, ...]] = []
+    if found := _EXAMPLE_FIELD.match(comment):
+        keys.append(("example", found[2], found[1]))
+    if found := _PAGE_TITLE.match(comment):
+        keys.append(("page", found[1]))
+    keys += [("at", path, line) for path, line in message.locations]
+    kind = comment.split(". ", 1)[0]
+    keys += [("kind", path, kind, message.context) for path in sorted({path for path, _ in message.locations})]
+    return keys
+
+
+def match_by_origin(catalog: Catalog, known: set[tuple[str, str | None]]) -> None:
+    """After a merge without Babel's fuzzy matching: each new message takes the translation of the
+    obsolete one it replaces — the one from the same example field, page title or source line, or
+    failing those the only one of its kind left in its file — marked fuzzy, with the previous
+    English kept (``#| msgid``). Linear in the number of messages, unlike difflib's matching."""
+    by_origin: dict[tuple[object, ...], list[str | tuple[str, str]]] = {}
+    for key, message in catalog.obsolete.items():
+        if any(message.string) if isinstance(message.string, tuple | list) else message.string:
+            for origin in origins(message):
+                by_origin.setdefault(origin, []).append(key)
+    kinds = {origin: len(keys) for origin, keys in by_origin.items() if origin[0] == "kind"}
+    new = [message for message in catalog if message.id and _key(message) not in known]
+    new_kinds: dict[tuple[object, ...], int] = {}
+    for message in new:
+        for origin in origins(message):
+            if origin[0] == "kind":
+                new_kinds[origin] = new_kinds.get(origin, 0) + 1
+    for message in new:
+        for origin in origins(message):
+            if origin[0] == "kind" and not (kinds.get(origin) == 1 and new_kinds.get(origin) == 1):
+                continue  # a kind of text matches only one for one
+            found = next((k for k in by_origin.get(origin, []) if k in catalog.obsolete), None)
+            if found is None:
+                continue
+            old = catalog.obsolete[found]
+            if isinstance(old.id, str) != isinstance(message.id, str):
+                continue
+            message.string = old.string
+            message.flags |= old.flags | {"fuzzy"}
+            message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
+            if old.user_comments:
+                message.user_comments = list(old.user_comments)
+            del catalog.obsolete[found]
+            break
+
+
+PARALLEL_MIN = 2000
+"""Below this many messages in the template, merging the catalogs in a second process costs more than it saves."""
+
+_MERGE: tuple[Catalog, Path] | None = None
+"""The template and the catalogs' folder a forked worker merges with (inherited, never pickled)."""
+
+
+def _merge(template: Catalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
+    """One locale's catalog merged with the template, as bytes to write (None, with its problems,
+    when the catalog cannot be read)."""
+    problems: list[Problem] = []
+    path = catalog_path(locales, code)
+    data = path.read_bytes() if path.is_file() else new_catalog(code)
+    catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+    if catalog is None:
+        return None, problems
+    # Babel keeps a fuzzy message's previous source only when the source changes now;
+    # a message still fuzzy from an earlier update keeps it here.
+    previous = {message.id: message.previous_id for message in catalog if message.previous_id}
+    known = {_key(message) for message in catalog if message.id}
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    match_by_origin(catalog, known)
+    for message in catalog:
+        if message.fuzzy and not message.previous_id and message.id in previous:
+            message.previous_id = previous[message.id]
+    return po_bytes(catalog), problems
+
+
+def _merge_in_worker(code: str) -> tuple[bytes | None, list[Problem]]:
+    assert _MERGE is not None
+    return _merge(*_MERGE, code)
+
+
 def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog (creating it if needed); the locales changed.
 
     Every catalog is read first: if one cannot be read, problems are added and nothing is written.
+    A large site's catalogs are merged in two processes (the same bytes, the problems in order).
     """
+    global _MERGE
     template_path = locales / POT
     template = parse_po(template_path.read_bytes(), f"{LOCALES}/{POT}", problems)
-    merged: dict[Path, bytes] = {}
-    for code in codes:
-        path = catalog_path(locales, code)
-        data = path.read_bytes() if path.is_file() else new_catalog(code)
-        catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
-        if catalog is not None and template is not None:
-            # Babel keeps a fuzzy message's previous source only when the source changes now;
-            # a message still fuzzy from an earlier update keeps it here.
-            previous = {message.id: message.previous_id for message in catalog if message.previous_id}
-            catalog.update(template, update_creation_date=True)
-            for message in catalog:
-                if message.fuzzy and not message.previous_id and message.id in previous:
-                    message.previous_id = previous[message.id]
-            merged[path] = po_bytes(catalog)
+    if template is None:  # still report what is wrong with each catalog
+        for code in codes:
+            path = catalog_path(locales, code)
+            if path.is_file():
+                parse_po(path.read_bytes(), catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+        return []
+    if len(codes) < 2 or len(template) < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+        results = [_merge(template, locales, code) for code in codes]
+    else:
+        import multiprocessing
+
+        _MERGE = (template, locales)
+        try:
+            with multiprocessing.get_context("fork").Pool(2) as pool:
+                results = pool.map(_merge_in_worker, codes, chunksize=1)
+        finally:
+            _MERGE = None
+    for _, found in results:
+        problems.extend(found)
     if problems:
         return []
-    return [code for code, (path, data) in zip(codes, merged.items(), strict=True) if write_if_changed(path, data)]
+    return [
+        code
+        for code, (data, _) in zip(codes, results, strict=True)
+        if data is not None and write_if_changed(catalog_path(locales, code), data)
+    ]

@@ -174,6 +174,24 @@ class ExampleSet:
             self.examples.append(example)
         return example
 
+    def adopt(self, examples: list[Example], ids: dict[str, str]) -> bool:
+        """Take examples read before (a page's, from the build cache) with the ids they claim
+        (id -> FILE:LINE); False, taking nothing, when one of the ids is already used."""
+        if any(id_ in self._ids for id_ in ids):
+            return False
+        self._ids.update(ids)
+        self.examples.extend(examples)
+        return True
+
+    def claimed_since(self, count: int) -> dict[str, str]:
+        """The ids claimed after the first ``count`` (in claiming order), with where."""
+        return dict(list(self._ids.items())[count:])
+
+    @property
+    def claimed(self) -> int:
+        """How many ids have been claimed."""
+        return len(self._ids)
+
     def _claim_id(self, reader: Reader, node: Node) -> None:
         """Record the example's id, or report it as already used (even when the example is invalid)."""
         id_node = node.get("id") if isinstance(node, Map) else None

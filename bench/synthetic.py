@@ -1,0 +1,222 @@
+"""Synthetic sites for the benchmarks: the project's real pages copied into P pages per locale
+(every example and every message unique, complete catalogs), and a Hugo site of the same pages.
+
+Copy 0 of each real page is the page itself, so a site of 2 pages per locale is today's site.
+Copy k > 0 gets ids ``ID-k`` and every English string (and its translations) ends in `` (k)``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXT_KEYS = ("title", "text", "heading", "explanation", "caption", "alt", "note")
+
+
+def _copy_page(node: Any, k: int | str) -> Any:
+    """A page's YAML tree with its ids and English strings made unique for copy ``k``."""
+    if isinstance(node, dict):
+        copied = {}
+        for key, value in node.items():
+            if key == "id" and isinstance(value, str):
+                copied[key] = f"{value}-{k}"
+            elif key in TEXT_KEYS and isinstance(value, str):
+                copied[key] = f"{value} ({k})"
+            elif key == "list" and isinstance(value, list):
+                copied[key] = [f"{item} ({k})" for item in value]
+            else:
+                copied[key] = _copy_page(value, k)
+        return copied
+    if isinstance(node, list):
+        return [_copy_page(item, k) for item in node]
+    return node
+
+
+def page_plan(pages: int) -> list[tuple[str, str, int]]:
+    """(slug, real page, copy number) of every page of a site of ``pages`` pages per locale."""
+    site = yaml.safe_load((ROOT / "content/site.yaml").read_text(encoding="utf-8"))
+    real = list(site["pages"])
+    plan = []
+    for index in range(pages):
+        source, k = real[index % len(real)], index // len(real)
+        plan.append((source if k == 0 else f"{source}-{k}", source, k))
+    return plan
+
+
+_SUFFIX = re.compile(r"^(.*) \((\d+)\)$", re.S)
+
+
+def make_site(folder: Path, pages: int) -> Path:
+    """Write a project of ``pages`` pages per locale into ``folder`` (content, complete catalogs,
+    the real templates); returns ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "templates", folder / "templates", dirs_exist_ok=True)
+    (folder / "content").mkdir(exist_ok=True)
+    site_text = (ROOT / "content/site.yaml").read_text(encoding="utf-8")
+    plan = page_plan(pages)
+    site_text = re.sub(r"(?m)^pages: .*$", f"pages: [{', '.join(slug for slug, _, _ in plan)}]", site_text)
+    (folder / "content/site.yaml").write_text(site_text, encoding="utf-8")
+    trees = {
+        source: yaml.safe_load((ROOT / f"content/{source}.yaml").read_text(encoding="utf-8")) for _, source, _ in plan
+    }
+    for slug, source, k in plan:
+        if k == 0:
+            shutil.copy(ROOT / f"content/{source}.yaml", folder / f"content/{slug}.yaml")
+        else:
+            text = yaml.safe_dump(_copy_page(trees[source], k), allow_unicode=True, sort_keys=False, width=100)
+            (folder / f"content/{slug}.yaml").write_text(text, encoding="utf-8")
+    copies = {source: [k for _, s, k in plan if s == source and k > 0] for source in trees}
+    locales = folder / "locales"
+    for po in sorted((ROOT / "locales").glob("*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as stream:
+            real_catalog = read_po(stream)
+        catalog = Catalog(locale=real_catalog.locale, header_comment=real_catalog.header_comment, fuzzy=False)
+        catalog.mime_headers = real_catalog.mime_headers
+        for message in real_catalog:
+            if not message.id:
+                continue
+            catalog[message.id] = message
+            sources = {Path(path).stem for path, _ in message.locations if path.startswith("content/")}
+            for source in sources & copies.keys():
+                for k in copies[source]:
+                    catalog.add(
+                        f"{message.id} ({k})",
+                        f"{message.string} ({k})",
+                        locations=[(f"content/{source}-{k}.yaml", line) for _, line in message.locations],
+                        auto_comments=message.auto_comments,
+                    )
+        target = locales / po.relative_to(ROOT / "locales")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as stream:
+            write_po(stream, catalog, width=100)
+    shutil.copy(ROOT / "locales/messages.pot", locales / "messages.pot")
+    return folder
+
+
+def add_page(project: Path, k: str) -> None:
+    """A new page in the site: a copy of the allowed-cards page with its own ids and texts."""
+    tree = yaml.safe_load((ROOT / "content/allowed-cards.yaml").read_text(encoding="utf-8"))
+    text = yaml.safe_dump(_copy_page(tree, k), allow_unicode=True, sort_keys=False, width=100)
+    (project / f"content/page-{k}.yaml").write_text(text, encoding="utf-8")
+    site = project / "content/site.yaml"
+    site.write_text(
+        re.sub(r"(?m)^pages: \[(.*)\]$", rf"pages: [\1, page-{k}]", site.read_text(encoding="utf-8")), encoding="utf-8"
+    )
+
+
+def _translations(folder: Path, locale: str) -> dict[str, str]:
+    with (folder / f"locales/{locale}/LC_MESSAGES/messages.po").open("rb") as stream:
+        return {message.id: message.string for message in read_po(stream) if isinstance(message.id, str)}
+
+
+def _cards(node: Any) -> str:
+    """An example's cards and calls, as the Markdown lines a Hugo page shows."""
+    lines = []
+    for key in ("trick", "hand", "calls", "expect"):
+        if key in node:
+            lines.append(f"| {key} | {yaml.safe_dump(node[key], default_flow_style=True).strip()} |")
+    return "| | |\n|---|---|\n" + "\n".join(lines) if lines else ""
+
+
+def make_hugo_site(folder: Path, project: Path) -> Path:
+    """A Hugo site of the same pages as the project in ``project``: same locales, translated text,
+    page index per locale, language switcher, hreflang alternates, footer with the page's
+    neighbours and the locale's index, and the examples' cards as tables."""
+    site = yaml.safe_load((project / "content/site.yaml").read_text(encoding="utf-8"))
+    locales = list(site["locales"])
+    config = [
+        f'baseURL = "{site["base_url"]}"',
+        'defaultContentLanguage = "fr"',
+        "defaultContentLanguageInSubdir = true",
+        'disableKinds = ["taxonomy", "term", "RSS"]',
+        "[languages]",
+    ]
+    for weight, code in enumerate(locales, 1):
+        config += [
+            f"[languages.{code}]",
+            f'contentDir = "content/{code}"',
+            f"weight = {weight}",
+            f'languageName = "{code}"',
+        ]
+    (folder / "layouts/_default").mkdir(parents=True, exist_ok=True)
+    (folder / "hugo.toml").write_text("\n".join(config) + "\n", encoding="utf-8")
+    (folder / "layouts/_default/baseof.html").write_text(
+        """<!DOCTYPE html>
+<html lang="{{ .Language.Lang }}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }} · {{ .Site.Title }}</title>
+<link rel="canonical" href="{{ .Permalink }}">
+{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">
+{{ end }}<link rel="stylesheet" href="{{ "assets/site.css" | relURL }}"></head>
+<body><header class="top"><a class="brand" href="{{ "" | relLangURL }}">{{ .Site.Title }}</a>
+<nav class="langs"><ul>{{ range .AllTranslations }}<li><a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}">
+{{- .Language.LanguageName }}</a></li>{{ end }}</ul></nav></header>
+<main id="main">{{ block "main" . }}{{ end }}</main>
+<footer class="foot"><nav><ul>
+{{ with .PrevInSection }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}
+<li><a href="{{ "" | relLangURL }}">{{ .Site.Title }}</a></li>
+{{ with .NextInSection }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}
+</ul></nav></footer></body></html>
+""",
+        encoding="utf-8",
+    )
+    (folder / "layouts/_default/single.html").write_text(
+        '{{ define "main" }}<article class="page"><h1>{{ .Title }}</h1>{{ .Content }}</article>{{ end }}\n',
+        encoding="utf-8",
+    )
+    (folder / "layouts/index.html").write_text(
+        '{{ define "main" }}<h1>{{ .Site.Title }}</h1><ul class="pages">{{ range .Site.RegularPages.ByWeight }}'
+        '<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <span>{{ .Params.examples }}</span></li>'
+        "{{ end }}</ul>{{ end }}\n",
+        encoding="utf-8",
+    )
+    (folder / "layouts/_default/list.html").write_text((folder / "layouts/index.html").read_text(), encoding="utf-8")
+    (folder / "static/assets").mkdir(parents=True, exist_ok=True)
+    shutil.copy(project / "templates/assets/site.css", folder / "static/assets/site.css")
+    for code in locales:
+        translations = _translations(project, code)
+        lang = folder / "content" / code
+        lang.mkdir(parents=True, exist_ok=True)
+        name = translations.get(site["name"]) or site["name"]
+        (lang / "_index.md").write_text(f'---\ntitle: "{name}"\n---\n', encoding="utf-8")
+        for weight, slug in enumerate(site["pages"], 1):
+            page = yaml.safe_load((project / f"content/{slug}.yaml").read_text(encoding="utf-8"))
+            (lang / f"{slug}.md").write_text(_hugo_page(page, translations, weight), encoding="utf-8")
+    return folder
+
+
+def _hugo_page(page: dict[str, Any], translations: dict[str, str], weight: int) -> str:
+    """A page as Hugo Markdown: front matter, then the translated blocks and the examples' cards."""
+
+    def t(text: str) -> str:
+        return translations.get(text) or text
+
+    body: list[str] = []
+    blocks = [*page.get("summary", [])]
+    for section in page["sections"]:
+        blocks.append({"heading": section["heading"]})
+        blocks += section["content"]
+    for item in blocks:
+        if "heading" in item:
+            body.append(f"## {t(item['heading'])}")
+        elif "text" in item or "note" in item:
+            body.append(t(item.get("text") or item["note"]))
+        elif "list" in item:
+            body.append("\n".join(f"- {t(entry)}" for entry in item["list"]))
+        elif "example" in item and "title" in item["example"]:
+            example = item["example"]
+            body += [f"### {t(example['title'])}", _cards(example), t(example["explanation"])]
+        elif "figure" in item:
+            figure = item["figure"]
+            body += [t(figure["caption"]), t(figure["alt"]), _cards(figure["example"])]
+    examples = sum(1 for item in blocks if "example" in item)
+    title = t(page["title"]).replace('"', '\\"')
+    front = f'---\ntitle: "{title}"\nweight: {weight}\nexamples: {examples}\n---\n'
+    return front + "\n\n".join(body) + "\n"

@@ -1,0 +1,146 @@
+"""What a build may reuse from the site it replaces: each output file recorded with the key of
+everything it was rendered from, its digest and the warnings rendering it gave.
+
+The record lives in ``.cache/builds/`` (one per output folder). A file is reused only when its key
+is the same, the previous site still has it and its bytes still have the recorded digest; a
+damaged, stale or missing record means rendering again, never trusting it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .problems import Problem
+
+FORMAT = 1
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def digest(*parts: bytes | str) -> str:
+    """A SHA-256 of the parts, each length-prefixed so that no two lists of parts collide."""
+    hasher = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        hasher.update(len(data).to_bytes(8, "big"))
+        hasher.update(data)
+    return hasher.hexdigest()
+
+
+def folder_digest(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
+    """A digest of every file under ``folder`` (names and bytes), in a stable order."""
+    parts: list[bytes | str] = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and (suffixes is None or path.suffix in suffixes):
+            parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
+    return digest(*parts)
+
+
+_LIBRARIES = ("jinja2", "markupsafe", "markdown_it", "babel", "yaml")
+"""The libraries that parse and render: their versions can change what a build writes."""
+
+
+def _installed() -> list[str]:
+    """The name and version of every distribution installed beside the libraries (their
+    ``*.dist-info`` folders, this package's included), found without importing anything."""
+    import importlib.util
+
+    folders = set()
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin is not None:
+            folders.add(Path(spec.origin).parent.parent)
+    return sorted(entry for folder in folders for entry in os.listdir(folder) if entry.endswith(".dist-info"))
+
+
+@functools.cache
+def code_version() -> str:
+    """The generator's own code (every module, the rules engine included) and the versions of the
+    installed distributions (this package's and the libraries'): a change in any of them renders
+    everything again (every example is checked at every build anyway)."""
+    return digest(*_installed(), folder_digest(_PACKAGE, (".py",)))
+
+
+Warning_ = tuple[str | None, str, Problem]
+"""A message shown in English: its context, its source text, and the warning it gives."""
+
+
+@dataclass
+class Record:
+    """An output file as it was last written: its key, digest and warnings."""
+
+    key: str
+    digest: str
+    warnings: list[Warning_] = field(default_factory=list)
+    stamp: tuple[int, int] = (0, 0)
+    """The file's size and modification time when written: when the previous site's file still has
+    them, it is linked without being read again."""
+
+
+def record_path(cache: Path, out: Path) -> Path:
+    """Where the record of the site built into ``out`` is kept."""
+    return cache / "builds" / f"{digest(str(out.absolute()))[:24]}.json"
+
+
+def load_records(cache: Path, out: Path) -> dict[str, Record]:
+    """The record of the last build into ``out``; empty when missing, damaged or of another format."""
+    try:
+        data = json.loads(record_path(cache, out).read_text(encoding="utf-8"))
+        if data["format"] != FORMAT:
+            return {}
+        return {
+            name: Record(
+                key, sha, [(context, msgid, Problem(*problem)) for context, msgid, problem in warnings], tuple(stamp)
+            )
+            for name, (key, sha, warnings, stamp) in data["files"].items()
+        }
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def save_records(cache: Path, out: Path, records: dict[str, Record]) -> None:
+    """Keep the record of the build just swapped in (a read-only project only loses the reuse)."""
+    path = record_path(cache, out)
+    files = {
+        name: [
+            record.key,
+            record.digest,
+            [
+                [context, msgid, [p.path, p.line, p.column, p.message, p.severity]]
+                for context, msgid, p in record.warnings
+            ],
+            list(record.stamp),
+        ]
+        for name, record in sorted(records.items())
+    }
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({"format": FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+        temporary.replace(path)
+    except OSError:
+        pass
+
+
+def stamp(path: Path) -> tuple[int, int]:
+    """A file's size and modification time (nanoseconds)."""
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+def reusable(previous: Path, name: str, record: Record | None, key: str) -> bool:
+    """True when the previous site's file ``name`` may be reused: its record has this key and the
+    file is intact (the size and time it was written with, or else the recorded digest)."""
+    if record is None or record.key != key:
+        return False
+    path = previous / name
+    try:
+        if stamp(path) == record.stamp:
+            return True
+        return hashlib.sha256(path.read_bytes()).hexdigest() == record.digest
+    except OSError:
+        return False

@@ -1,0 +1,166 @@
+"""Incremental builds (issue 14): a rebuild reuses what did not change, and gives the same bytes
+as a build from scratch; a damaged or stale cache is ignored; the footer of a large site; the
+parallel build gives the serial build's bytes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import build as build_module
+from generator import reuse
+from generator.project import CACHE
+
+from .site_helpers import LOCALES, PAGES, copy_project, run_build, tree
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def scratch(project: Path, tmp_path: Path) -> dict[str, bytes]:
+    """The site built from a copy of the project with no cache and no previous site."""
+    fresh = tmp_path / "fresh"
+    shutil.rmtree(fresh, ignore_errors=True)
+    for folder in ("content", "locales", "templates"):
+        shutil.copytree(project / folder, fresh / folder)
+    result, lines = run_build(fresh, fresh / "site", strict=False)
+    assert result.code == 0, lines
+    return tree(fresh / "site")
+
+
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files the next builds render (rather than reuse)."""
+    names: list[str] = []
+    original = build_module.FolderSink.write
+
+    def write(self: build_module.FolderSink, name: str, data: bytes) -> tuple[int, int]:
+        names.append(name)
+        return original(self, name, data)
+
+    monkeypatch.setattr(build_module.FolderSink, "write", write)
+    return names
+
+
+def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = project / "site"
+    assert run_build(project, out)[0].code == 0
+    names = rendered(monkeypatch)
+    assert run_build(project, out)[0].code == 0
+    assert [name for name in names if name.endswith(".html") and "/" in name] == []  # a no-op reuses every page
+    assert tree(out) == scratch(project, tmp_path)
+
+    page = project / "content/allowed-cards.yaml"
+    page.write_text(page.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
+    names.clear()
+    assert run_build(project, out)[0].code == 0
+    pages = sorted(name for name in names if "/" in name and name.endswith(".html"))
+    assert pages == sorted(
+        f"{code}/{name}" for code in ("bg", "es", "fr", "hi", "ru") for name in ("allowed-cards.html", "index.html")
+    )
+    assert tree(out) == scratch(project, tmp_path)
+
+
+def test_a_catalog_change_renders_its_locale_again(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = project / "site"
+    assert run_build(project, out)[0].code == 0
+    catalog = project / "locales/es/LC_MESSAGES/messages.po"
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace('msgstr "Rey de picas"', 'msgstr "El rey de picas"'),
+        encoding="utf-8",
+    )
+    names = rendered(monkeypatch)
+    assert run_build(project, out)[0].code == 0
+    assert {name.split("/")[0] for name in names if name.endswith(".html") and "/" in name} == {"es"}
+    assert "El rey de picas" in (out / "es/allowed-cards.html").read_text(encoding="utf-8")
+    assert tree(out) == scratch(project, tmp_path)
+
+
+def test_a_change_of_the_generator_renders_everything_again(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The key of every file holds the code's version (generator/rules/ included); every example is
+    # solved at every build, from the cached page or not.
+    out = project / "site"
+    assert run_build(project, out)[0].code == 0
+    assert reuse.code_version() == reuse.code_version() and len(reuse.code_version()) == 64
+    monkeypatch.setattr(build_module, "code_version", lambda: "another version of the generator")
+    names = rendered(monkeypatch)
+    assert run_build(project, out)[0].code == 0
+    assert len([name for name in names if "/" in name and name.endswith(".html")]) == len(LOCALES) * (1 + len(PAGES))
+
+
+@pytest.mark.parametrize("damage", ["record", "site file", "page cache"])
+def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damage: str) -> None:
+    out = project / "site"
+    assert run_build(project, out)[0].code == 0
+    if damage == "record":
+        for path in (project / CACHE / "builds").glob("*.json"):
+            path.write_text('{"format": 1, "files": {"es/bidding.html": [1, 2]}', encoding="utf-8")
+    elif damage == "site file":
+        target = out / "fr/bidding.html"
+        data = target.read_bytes()
+        target.unlink()  # a new file of the same size, with a different time
+        target.write_bytes(data.replace(b"<main", b"<mian"))
+    else:
+        for path in (project / CACHE / "pages").glob("*.pickle"):
+            path.write_bytes(b"\x80\x05not a pickle")
+    result, lines = run_build(project, out)
+    assert result.code == 0, lines
+    assert tree(out) == scratch(project, tmp_path)
+
+
+def test_warnings_are_given_again_when_their_page_is_reused(project: Path) -> None:
+    catalog = project / "locales/fr/LC_MESSAGES/messages.po"
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace('msgid "In brief"', '#, fuzzy\nmsgid "In brief"'), encoding="utf-8"
+    )
+    out = project / "site"
+    first, lines_first = run_build(project, out, strict=False)
+    again, lines_again = run_build(project, out, strict=False)
+    assert first.code == again.code == 0
+    assert first.warnings == again.warnings and any("fuzzy translation of 'In brief'" in line for line in lines_again)
+    assert lines_first[:-1] == lines_again[:-1]
+
+
+def test_the_parallel_build_gives_the_serial_bytes(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build_module, "PARALLEL_MIN", 0)
+    assert run_build(project, tmp_path / "parallel")[0].code == 0
+    monkeypatch.setattr(build_module, "PARALLEL_MIN", 10**9)
+    shutil.rmtree(project / CACHE)
+    assert run_build(project, tmp_path / "serial")[0].code == 0
+    assert tree(tmp_path / "parallel") == tree(tmp_path / "serial")
+
+
+def test_a_template_error_is_reported_once_in_a_parallel_build(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build_module, "PARALLEL_MIN", 0)
+    page = project / "templates/page.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("{{ md(page.title) }}</h1>", "{{ nowhere.x }}</h1>"))
+    result, lines = run_build(project, tmp_path / "out")
+    assert result.code == 2
+    assert len(lines) == 2 and "templates/page.html:" in lines[0] and "nowhere" in lines[0], lines
+    assert lines[1] == "1 error; nothing written"
+    assert not (tmp_path / "out").exists() and not list(tmp_path.glob(".out.new-*"))
+
+
+def test_a_large_locale_shows_the_neighbours_and_the_index_in_its_footer(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build_module, "NAV_ALL", 1)
+    result, _ = run_build(project, None)
+    footer = result.files["es/bidding.html"].decode().split('<footer class="foot">')[1]
+    assert 'href="index.html"' in footer and 'href="allowed-cards.html"' in footer
+    assert 'href="bidding.html"' not in footer  # no link to itself, nor to pages further away
+    footer = result.files["es/allowed-cards.html"].decode().split('<footer class="foot">')[1]
+    assert 'href="bidding.html"' in footer and 'href="index.html"' in footer
