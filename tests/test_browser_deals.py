@@ -1,7 +1,7 @@
 """The scoring page's deals in headless Chromium, at 320, 390 and 1280 px, light and dark, in every
 locale: each trick's four card faces sit inside their own cells, one beside the other, readable
-(not shrunk below their size), the tricks table and the score fit the page at 100 % text, and
-at 1280 px the two rule sets of a pair stand side by side."""
+(not shrunk below their size), under seat names on one line each; the tricks table and the score
+fit the page at 100 % text; at 1280 px the two rule sets of a pair stand side by side."""
 
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ document.querySelectorAll('table.tricks').forEach(table => {
       && face.top >= box.top - 1 && face.bottom <= box.bottom + 1;
     if (!inside || face.width < 30 || face.height < 40) bad.push(cell.textContent + ' ' + face.width);
   });
+});
+document.querySelectorAll('table.tricks thead th:not(:first-child)').forEach(th => {
+  const words = document.createRange();
+  words.selectNodeContents(th);
+  if (words.getClientRects().length !== 1) bad.push('a seat name broken over lines: ' + th.textContent);
 });
 document.querySelectorAll('table.tally').forEach(table => {
   const page = document.querySelector('main').getBoundingClientRect();
