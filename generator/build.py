@@ -10,7 +10,6 @@ import functools
 import hashlib
 import os
 import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .files import FileError, explain, is_folder, read_input, recover_folder, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
 from .i18n.terms import Message
 from .problems import Problem, count
@@ -140,7 +140,12 @@ class SiteRenderer:
             from .render import LocaleRenderer
 
             self.renderers[locale] = LocaleRenderer(
-                self.templates, self.site, locale, self.translators[locale], self.project.compiled
+                self.templates,
+                self.site,
+                locale,
+                self.translators[locale],
+                self.project.compiled,
+                frozenset(page.title for page in self.project.pages),  # shown in the navigation's links
             )
         return self.renderers[locale]
 
@@ -257,6 +262,8 @@ class SiteRenderer:
                 result.records.append(
                     (name, Record(key, hashlib.sha256(data).hexdigest(), warnings, written or (0, 0)))
                 )
+        except OSError:
+            raise  # writing the staged site failed (a full disk...): the build reports it as such
         except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
             name, line = _template_location(error, self.project.root / TEMPLATES)
             result.error = Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
@@ -283,8 +290,9 @@ class SiteRenderer:
             records.append((name, record))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
-            if asset.is_file() and not any(part.startswith(".") for part in relative.parts):
-                sink.write(f"{ASSETS}/{relative.as_posix()}", asset.read_bytes())
+            if not is_folder(asset) and not any(part.startswith(".") for part in relative.parts):
+                name = f"{TEMPLATES}/{ASSETS}/{relative.as_posix()}"
+                sink.write(f"{ASSETS}/{relative.as_posix()}", read_input(asset, name))  # FileError: unreadable
         return records
 
     def needs_rendering(self) -> bool:
@@ -386,7 +394,7 @@ class FolderSink(Sink):
     def write(self, name: str, data: bytes) -> tuple[int, int]:
         target = self.staging / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_new(target, data)
         return stamp(target)
 
     def link(self, previous: Path, name: str) -> bool:
@@ -397,7 +405,7 @@ class FolderSink(Sink):
             os.link(previous / name, target)
         except OSError:
             try:
-                target.write_bytes((previous / name).read_bytes())
+                write_new(target, (previous / name).read_bytes())
             except OSError:
                 return False
         return True
@@ -441,7 +449,12 @@ def _example_count(page: Page) -> int:
 def output_problem(root: Path, out: Path) -> str | None:
     """Why ``out`` may not receive the site, if it may not: a build replaces the whole folder, so
     it must be a folder of its own (a site built here before, or new, or empty)."""
-    target, project = out.resolve(), root.resolve()
+    try:
+        target, project = out.resolve(strict=False), root.resolve()
+        target.exists()
+    except (OSError, RuntimeError) as error:  # RuntimeError: a loop of symbolic links (Python 3.11, 3.12)
+        reason = explain(error) if isinstance(error, OSError) else "a loop of symbolic links: fix the link"
+        return f"--out {out}: {reason}"
     if target == project or project.is_relative_to(target):
         return f"--out {out}: this folder holds the project; choose one of its own, such as site/"
     for folder in (CONTENT, LOCALES, TEMPLATES, CACHE):
@@ -461,7 +474,7 @@ def make_staging(out: Path) -> Path:
     """A new, empty folder beside ``out``, into which the site is written before it is swapped in."""
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    return staging_folder(out)
 
 
 def write_site(files: dict[str, bytes], out: Path) -> None:
@@ -478,26 +491,13 @@ def write_site(files: dict[str, bytes], out: Path) -> None:
 
 
 def swap_in(staging: Path, out: Path) -> None:
-    """Put the written site ``staging`` in place of ``out``; the old site is removed only once the
-    new one is in place (and put back if the swap fails)."""
-    out = out.absolute()
-    previous = None
-    try:
-        (staging / MARKER).write_bytes(b"")
-        staging.chmod(0o755)
-        if out.exists():
-            previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            out.rename(previous / "site")
-        staging.rename(out)
-    except BaseException:
-        if previous is not None and (previous / "site").exists() and not out.exists():
-            (previous / "site").rename(out)
-        shutil.rmtree(staging, ignore_errors=True)
-        if previous is not None:
-            shutil.rmtree(previous, ignore_errors=True)
-        raise
-    if previous is not None:
-        shutil.rmtree(previous, ignore_errors=True)
+    """Put the written site ``staging`` in place of ``out`` so that ``out`` is the old site or the
+    new one at every instant (an atomic exchange; see files.swap_folder); the old one is then
+    removed. What a killed build left beside ``out`` (``.site.*.part``, ignored by git) is cleaned
+    up by the next build (:func:`generator.files.recover_folder`)."""
+    write_new(staging / MARKER, b"")
+    staging.chmod(0o755)
+    swap_folder(staging, out.absolute())
 
 
 def _template_location(error: BaseException, templates: Path) -> tuple[str, int]:
@@ -536,6 +536,12 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     if refusal is not None:
         report(f"error: {refusal}")
         return BuildResult(2)
+    if out is not None:
+        try:
+            recover_folder(out.absolute())  # a killed build's leftovers: the site put back, the rest removed
+        except OSError as error:
+            report(f"{out}: error: cannot put back the site a killed build left aside: {explain(error)}")
+            return BuildResult(2)
     project = load_project(root, templates=False)
     cache = root / CACHE
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
@@ -562,6 +568,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
             files = renderer.render()
         except RenderError as error:
             return _template_failure(error.problem, report)
+        except FileError as error:  # an asset that cannot be read
+            return _template_failure(error, report)
         warnings = renderer.warnings
         _report_warnings(warnings, strict, report)
         if strict and warnings:
@@ -572,14 +580,16 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     try:
         staging = make_staging(out)
     except OSError as error:
-        report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+        report(f"{out}: error: cannot write the site: {explain(error)}; nothing written")
         return BuildResult(2)
     try:
         try:
             results = render_into(renderer, staging)
             shared = renderer.render_shared(FolderSink(staging))
+        except FileError as error:  # an asset that cannot be read
+            return _template_failure(error, report)
         except OSError as error:
-            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+            report(f"{out}: error: cannot write the site: {explain(error)}; nothing written")
             return BuildResult(2)
         failure = next((result.error for result in results if result.error is not None), None)
         if failure is not None:
@@ -593,7 +603,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         try:
             swap_in(staging, out)
         except OSError as error:
-            report(f"error: cannot write the site into {out}: {error.strerror or error}; nothing written")
+            report(f"{out}: error: cannot write the site: {explain(error)}; nothing written")
             return BuildResult(2, {}, warnings)
     finally:
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
@@ -604,7 +614,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     return BuildResult(0, {}, warnings)
 
 
-def _template_failure(problem: Problem, report: Any) -> BuildResult:
+def _template_failure(problem: Problem | FileError, report: Any) -> BuildResult:
     report(problem)
     report("1 error; nothing written")
     return BuildResult(2)

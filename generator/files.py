@@ -1,31 +1,384 @@
-"""Writing files: every file a command writes (content, catalogs, the template, reports) goes
-through :func:`write_atomically`, so an interrupted run never leaves half a file."""
+"""Every file a command reads as input and every file it writes goes through here.
+
+Reading: regular files only (a named pipe, a device or a folder is refused, never waited on),
+at most ``limit`` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
+Writing: each file is written beside its target, flushed and fsynced, given the target's owner
+and mode, and renamed over it, so that at every instant the target is either its old or its new
+content; on any failure the target is as it was and the temporary file is gone (one left by a
+killed run is removed by the next write beside it). A command that writes several files stages
+them all before renaming any, and undoes the renames done if one fails: all or none. A path
+that is one of the command's inputs, or has several hard links, is refused before anything is
+written. The site's folder is swapped in with one atomic exchange.
+"""
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
+import re
+import shutil
 import stat
 import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+MAX_BYTES = 16 * 1024 * 1024
+"""Larger inputs are refused before they are parsed, to keep time and memory bounded."""
+PARTIAL = ".part"
+"""The suffix of a file being written (``.NAME.PID-RANDOM.part``, beside its target)."""
 
-def write_atomically(path: Path, data: str | bytes) -> None:
-    """Replace the file's content atomically (text is written as UTF-8, line endings as given),
-    through a symbolic link and keeping the file's permissions; a new file gets the default ones."""
-    target = path.resolve()
-    if target.exists():
-        mode = stat.S_IMODE(target.stat().st_mode)
-    else:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+
+class FileError(Exception):
+    """A file that cannot be read or written; ``str()`` is ``FILE: error: what happened: what to do``."""
+
+    def __init__(self, display: str, message: str, too_large: bool = False) -> None:
+        super().__init__(f"{display}: error: {message}")
+        self.display = display
+        self.message = message
+        self.too_large = too_large
+        """The file is over the size limit (a reader may report that at its first line)."""
+
+
+def explain(error: OSError) -> str:
+    """What an OS error means for the user, and what to do about it."""
+    hints = {
+        errno.ENOENT: "no such file or folder: check the name",
+        errno.EACCES: "permission denied: make it readable and writable for you (chmod), or run as its owner",
+        errno.EPERM: "operation not permitted: the file may be immutable (chattr -i) or owned by someone else",
+        errno.ELOOP: "a loop of symbolic links: fix the link",
+        errno.ENOTDIR: "a part of the path is a file, not a folder: check the path",
+        errno.EISDIR: "a folder, not a file: name a file",
+        errno.ENAMETOOLONG: "the name is too long: use a shorter one",
+        errno.ENOSPC: "no space left on the device: free some space and run again",
+        errno.EDQUOT: "disk quota exceeded: free some space and run again",
+        errno.EROFS: "the file system is read-only: choose another place",
+        errno.EXDEV: "on another file system than its folder: choose a folder on the same one",
+        errno.EIO: "input/output error: check the disk",
+    }
+    return hints.get(error.errno or 0, f"{error.strerror or error}")
+
+
+def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file (at most ``limit``); ``FileError`` for anything else."""
+    name = display if display is not None else str(path)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data.encode("utf-8") if isinstance(data, str) else data)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
+        # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused just below).
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as error:
+        raise FileError(name, explain(error)) from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise FileError(name, f"{_kind(status.st_mode)}, not a regular file: name a file")
+        if status.st_size > limit:
+            raise FileError(name, f"file is {status.st_size:,} bytes; the limit is {limit:,}: split it", True)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise FileError(name, f"file is over {limit:,} bytes, the limit: split it", True)
+        return b"".join(chunks)
+    except OSError as error:
+        raise FileError(name, explain(error)) from None
+    finally:
+        os.close(handle)
+
+
+def is_readable_file(path: Path) -> bool:
+    """True when ``path`` names a regular file (following links); False for anything else or an error."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def is_folder(path: Path) -> bool:
+    """True when ``path`` names a folder (following links); False for anything else or an error."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """True when both paths name the same existing file (through links, hard links included)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def output_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
+    """Why ``path`` cannot receive a new file, if it cannot (checked before anything is written):
+    one of the command's ``inputs``, not a regular file, a folder that does not exist, hard links."""
+    if not str(path):
+        return "an empty file name: name a file"
+    for source in inputs:
+        if same_file(path, source) or os.path.abspath(path) == os.path.abspath(source):
+            return "this is one of the command's input files, which it must not write over: name another file"
+    try:
+        target = Path(os.path.realpath(path))
+        status = os.stat(target) if os.path.lexists(target) else None
+        if status is None:
+            folder = os.stat(target.parent)
+            if not stat.S_ISDIR(folder.st_mode):
+                return f"{target.parent} is not a folder: check the path"
+    except OSError as error:
+        return explain(error)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        return f"{_kind(status.st_mode)}, not a regular file: name a file"
+    if status is not None and status.st_nlink > 1:
+        return (
+            f"the file has {status.st_nlink} hard links, which replacing it atomically would split: "
+            "replace the links by copies (cp FILE FILE.copy && mv FILE.copy FILE), then run again"
+        )
+    return None
+
+
+def write_file(path: Path, data: bytes, display: str | None = None) -> None:
+    """Replace (or create) one file atomically; ``FileError`` and the file as it was on failure."""
+    write_files({path: data}, {path: display} if display else None)
+
+
+def write_files(files: Mapping[Path, bytes], displays: Mapping[Path, str | None] | None = None) -> None:
+    """Replace (or create) several files, all or none: each is staged beside its target first,
+    then all are renamed over their targets; if a rename fails, those done are undone (each old
+    file was kept as a hard link until the end)."""
+    names = {path: (displays or {}).get(path) or str(path) for path in files}
+    staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
+    done: list[tuple[str, str, str | None]] = []
+    for folder in {os.path.dirname(os.path.realpath(path)) for path in files}:
+        _remove_stale(Path(folder))  # first: a killed run's link to an old file would count as a hard link
+    try:
+        for path, data in files.items():
+            problem = output_problem(path)
+            if problem is not None:
+                raise FileError(names[path], problem)
+            target = os.path.realpath(path)
+            temporary = _stage(Path(target), data, names[path])
+            staged.append((temporary, target, _keep_old(target, temporary)))
+        for (temporary, target, old), path in zip(staged, files, strict=True):
+            try:
+                os.rename(temporary, target)
+            except OSError as error:
+                raise FileError(names[path], explain(error)) from None
+            done.append((temporary, target, old))
+            _sync_folder(os.path.dirname(target))
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        for _, target, old in reversed(done):  # put each old file back (a new one is removed)
+            try:
+                os.rename(old, target) if old is not None else os.unlink(target)
+            except OSError:
+                pass
         raise
+    finally:
+        for temporary, _, old in staged:
+            _remove(temporary)
+            if old is not None:
+                _remove(old)
+
+
+def _keep_old(target: str, temporary: str) -> str | None:
+    """A hard link to the file about to be replaced, to put it back if the run fails; None when
+    there is no such file (or the file system has no hard links)."""
+    if not os.path.lexists(target):
+        return None
+    old = temporary[: -len(PARTIAL)] + ".old" + PARTIAL
+    try:
+        os.link(target, old)
+    except OSError:
+        return None
+    return old
+
+
+def _stage(target: Path, data: bytes, name: str) -> str:
+    """Write ``data`` into a new file beside ``target`` with its owner and mode; its path."""
+    try:
+        existing = os.stat(target)
+    except FileNotFoundError:
+        existing = None
+    except OSError as error:
+        raise FileError(name, explain(error)) from None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=PARTIAL)
+    except OSError as error:
+        raise FileError(name, f"cannot write beside it: {explain(error)}") from None
+    try:
+        try:
+            if existing is not None:
+                os.fchmod(handle, stat.S_IMODE(existing.st_mode))
+                if (existing.st_uid, existing.st_gid) != _owner(handle):
+                    try:
+                        os.fchown(handle, existing.st_uid, existing.st_gid)
+                    except PermissionError:
+                        raise FileError(
+                            name, "cannot keep the file's owner (it belongs to another user): run as its owner"
+                        ) from None
+            else:
+                mask = os.umask(0)
+                os.umask(mask)
+                os.fchmod(handle, 0o666 & ~mask)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+    except OSError as error:
+        _remove(temporary)
+        raise FileError(name, explain(error)) from None
+    except BaseException:
+        _remove(temporary)
+        raise
+    return temporary
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Create a new file (into a folder being staged, such as the next site) and fsync it."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _owner(handle: int) -> tuple[int, int]:
+    status = os.fstat(handle)
+    return status.st_uid, status.st_gid
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _sync_folder(folder: str) -> None:
+    """Make a rename in ``folder`` durable (best effort: some file systems refuse)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+_LEFTOVER = re.compile(r"\A\..*?[.-](\d{1,9})-\w+(?:\.old)?" + re.escape(PARTIAL) + r"\Z")
+"""What this module names a file or folder it is writing: ``.NAME.PID-RANDOM.part`` (and
+``.old.part``), ``.SITE.new-PID-RANDOM.part``, ``.SITE.old-PID-RANDOM.part``."""
+
+
+def _leftover_pid(name: str) -> int | None:
+    """The process id in a leftover's name, or None if it is not one of ours."""
+    found = _LEFTOVER.match(name)
+    return int(found.group(1)) if found else None
+
+
+def _remove_stale(folder: Path) -> None:
+    """Remove what killed runs left in ``folder`` (files or folders named after a dead process)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        pid = _leftover_pid(name)
+        if pid is None or _alive(pid):
+            continue
+        path = folder / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            _remove(str(path))
+
+
+RENAME_EXCHANGE = 2
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step (Linux's renameat2); False where the system cannot."""
+    renameat2 = getattr(_libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    if renameat2(-100, os.fsencode(a), -100, os.fsencode(b), RENAME_EXCHANGE) == 0:  # -100: AT_FDCWD
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def staging_folder(out: Path) -> Path:
+    """A new empty folder beside ``out`` to build the next site in (``.NAME.new-PID-RANDOM.part``)."""
+    return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-{os.getpid()}-", suffix=PARTIAL, dir=out.parent))
+
+
+def recover_folder(out: Path) -> None:
+    """Clean what a killed swap left beside ``out``: if ``out`` is missing (a kill between the two
+    renames where no atomic exchange exists), put the previous folder back; remove the rest."""
+    try:
+        names = sorted(os.listdir(out.parent))
+    except OSError:
+        return  # no folder yet (or none readable): nothing was left there
+    for name in names:
+        pid = _leftover_pid(name) if name.startswith(f".{out.name}.old-") else None
+        if pid is not None and not _alive(pid) and not os.path.lexists(out):
+            os.rename(out.parent / name, out)
+    _remove_stale(out.parent)
+
+
+def swap_folder(new: Path, out: Path) -> None:
+    """Put the folder ``new`` at ``out`` so that ``out`` is the old or the new folder at every
+    instant; the old one is removed afterwards."""
+    if not os.path.lexists(out):
+        os.rename(new, out)
+        return
+    if exchange(new, out):
+        shutil.rmtree(new, ignore_errors=True)  # now the previous folder
+        return
+    previous = out.parent / f".{out.name}.old-{os.getpid()}-{new.name.rsplit('-', 1)[-1]}"
+    os.rename(out, previous)  # a kill here is undone by the next build's recover_folder()
+    try:
+        os.rename(new, out)
+    except BaseException:
+        os.rename(previous, out)
+        raise
+    shutil.rmtree(previous, ignore_errors=True)

@@ -15,6 +15,8 @@ def canonical_locale(code: str) -> str:
     """The locale code as the site writes it (``pt-BR`` → ``pt_BR``); ``ValueError`` unless CLDR
     knows exactly that language (``und``, which CLDR reads as ``en_US``, and ``root`` are not one)."""
     written = code.strip().replace("-", "_")
+    if not written:
+        raise ValueError("an empty locale code: write a code such as de, pt_BR or sr_Latn")
     try:
         name = str(Locale.parse(written))
     except (UnknownLocaleError, ValueError) as error:

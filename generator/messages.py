@@ -3,6 +3,7 @@ merged into the catalogs. Used by ``i18n extract``/``update``/``add`` and by ``r
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +28,8 @@ class Extraction:
 def extract(root: Path, site: Site, problems: list[Problem]) -> Extraction:
     """Write ``locales/messages.pot`` from the content: pages read, examples solved, templates
     compiled (no catalog read). The content must build first: on problems (added to ``problems``)
-    or examples that do not hold, nothing is written."""
+    or examples that do not hold, nothing is written. ``FileError`` when a template cannot be
+    read or the template cannot be written (then it is as it was)."""
     pages, examples = read_pages(root, site, problems)
     verification, views = solve_examples(examples, problems)
     compile_templates(root, problems)
@@ -38,11 +40,12 @@ def extract(root: Path, site: Site, problems: list[Problem]) -> Extraction:
 
 
 def template_exists(root: Path) -> bool:
-    """True when ``locales/messages.pot`` has been extracted."""
-    return (root / LOCALES / POT).is_file()
+    """True when ``locales/messages.pot`` has been extracted (or is there but cannot be read,
+    which its reader then reports)."""
+    return os.path.lexists(root / LOCALES / POT)
 
 
 def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog; the locales whose catalog changed (none
-    written when one cannot be read)."""
+    written when one cannot be read; all or none written, else ``FileError``)."""
     return update_catalogs(root / LOCALES, codes, problems)

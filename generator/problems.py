@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One thing wrong with an input file; line and column count from 1."""
+    """One thing wrong with an input file; line and column count from 1 (0: the whole file, such as
+    a file that cannot be read, shown as ``FILE: error: ...``)."""
 
     path: str
     line: int
@@ -17,6 +18,8 @@ class Problem:
     """``error`` (the run fails) or ``warning`` (reported; an error under ``--strict``)."""
 
     def __str__(self) -> str:
+        if self.line == 0:
+            return f"{self.path}: {self.severity}: {self.message}"
         return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
 
 

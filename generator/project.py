@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
+from .files import FileError, explain, read_input, write_file
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
 from .reader.documents import load_documents
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
-from .reader.pages import Page, Site, read_page
+from .reader.pages import Page, Site, Text, read_page
 from .reader.pages import read_site as read_site_document
+from .reader.source import SourceError
 from .reuse import code_version, digest
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
@@ -68,14 +70,23 @@ def read_pages(
     return pages, examples.examples
 
 
+def _every_page(root: Path) -> Site:
+    """A stand-in for a site's configuration that cannot be read: every page file of ``content/``."""
+    try:
+        slugs = sorted(path.stem for path in (root / CONTENT).glob("*.yaml") if path.name != "site.yaml")
+    except OSError:
+        slugs = []
+    return Site(SITE_FILE, Text("", SITE_FILE, 1, 1), "", {}, tuple(slugs))
+
+
 CachedPage = tuple[Page, list[Example], dict[str, str]]
 
 
 def _page_cache_file(root: Path, name: str, cache: Path) -> Path | None:
     try:
-        data = (root / name).read_bytes()
-    except OSError:
-        return None
+        data = read_input(root / name, name)
+    except FileError:
+        return None  # the loader reports why
     return cache / "pages" / f"{digest(code_version(), name, data)}.pickle"
 
 
@@ -83,11 +94,11 @@ def _cached_page(root: Path, name: str, cache: Path | None) -> CachedPage | None
     """A page as read before from the same bytes by the same code; None when there is none, or
     it cannot be read back (a damaged cache is ignored)."""
     path = _page_cache_file(root, name, cache) if cache is not None else None
-    if path is None or not path.is_file():
+    if path is None or not os.path.lexists(path):
         return None
     try:
-        stored = pickle.loads(path.read_bytes())  # our own cache, written below
-    except Exception:
+        stored = pickle.loads(read_input(path))  # our own cache, written below
+    except Exception:  # damaged, of another version, unreadable: as if absent
         return None
     if not (isinstance(stored, tuple) and len(stored) == 3 and isinstance(stored[0], Page)):
         return None
@@ -100,10 +111,8 @@ def _store_page(root: Path, name: str, cache: Path, stored: CachedPage) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
-        temporary.replace(path)
-    except OSError:
+        write_file(path, pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
+    except (OSError, FileError):
         pass  # a read-only project is only slower
 
 
@@ -144,15 +153,25 @@ def compile_templates(root: Path, problems: list[Problem]) -> CompiledTemplates:
     compiled = CompiledTemplates(root / CACHE / "templates")
     folder = root / TEMPLATES
     env = make_environment(folder, compiled)
-    for path in sorted(folder.glob("*")):
-        if path.name.startswith(".") or path.suffix not in (".html", ".xml") or not path.is_file():
+    try:
+        paths = sorted(folder.glob("*"))
+    except OSError as error:
+        problems.append(Problem(TEMPLATES, 0, 0, explain(error)))
+        return compiled
+    for path in paths:
+        if path.name.startswith(".") or path.suffix not in (".html", ".xml"):
             continue  # editors' swap and lock files, assets
         try:
             env.get_template(path.name)
         except TemplateSyntaxError as error:
             problems.append(Problem(f"{TEMPLATES}/{path.name}", error.lineno, 1, f"template syntax: {error.message}"))
-        except UnicodeDecodeError as error:
-            problems.append(Problem(f"{TEMPLATES}/{path.name}", 1, 1, f"not UTF-8 text: {error.reason}"))
+        except FileError as error:  # not a regular file, unreadable...
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, error.message))
+        except SourceError as error:  # not UTF-8, at the byte
+            line, column, message = error.problems[0]
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
+        except RecursionError:  # Jinja's parser recurses once per nested block or parenthesis
+            problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, "nested too deeply to compile: flatten it"))
     return compiled
 
 
@@ -176,7 +195,8 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
     ``catalogs`` is false), the templates compiled (unless ``templates`` is false)."""
     project = Project(root)
     project.site = read_site(root, project.problems)
-    if project.site is None:
+    if project.site is None:  # which pages there are is not known: each page file is read for its problems
+        read_pages(root, _every_page(root), project.problems)
         return project
     project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE)
     verification, project.views = solve_examples(project.examples, project.problems)

@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .files import FileError, read_input
 from .fix import fix_text, to_write
 from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
 from .problems import Problem, count
@@ -59,9 +60,13 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
     flagged = {}
     for code in codes:
         display = catalog_path(Path(LOCALES), code).as_posix()
-        if not (root / display).is_file():
+        if not os.path.lexists(root / display):
             continue
-        data = (root / display).read_bytes()
+        try:
+            data = read_input(root / display, display)
+        except FileError as error:
+            problems.append(Problem(display, 0, 0, error.message))
+            continue
         catalog = parse_po(data, display, problems, locale=code)
         if catalog is None:
             continue
@@ -114,6 +119,8 @@ class Regeneration:
     catalogs: dict[Path, bytes] = field(default_factory=dict)
     """Each catalog that flags prose fuzzy for the first time, with its new content."""
     locales: list[str] = field(default_factory=list)
+    inputs: list[Path] = field(default_factory=list)
+    """Every file read (the report may not replace one of them)."""
     examples: int = 0
     documents: int = 0
     """Example and page files read (the site's configuration aside)."""
@@ -131,6 +138,7 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
     plan = Regeneration()
     problems = plan.problems
     documents = load_documents(names, problems, root)
+    plan.inputs = [root / name for name in names]
     pages: list[Page] = []
     examples = read_examples(documents, problems, pages)
     prose: dict[str, list[Text]] = {}  # example id -> the prose that states its answer

@@ -8,27 +8,53 @@ format strings escape their values unless they are markup we built (a card chip)
 from __future__ import annotations
 
 import functools
+import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound
 from jinja2.bccache import Bucket
+from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from . import deal_views, tables, views
+from .files import FileError, read_input, write_file
 from .i18n import reasons, scoring, terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
+from .reader.source import SourceError, control_problem, decode
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
 from .rules.scoring import BELOTE
 
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(["image"])
-"""Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests)."""
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+LINK_SCHEMES = ("http", "https", "mailto")
+"""The only schemes a link may have; any other (``javascript:``, ``data:``, ``file:``...) is text."""
+
+
+def safe_link(url: str) -> bool:
+    """True for an ``http``, ``https`` or ``mailto`` link, or a relative one (no scheme)."""
+    scheme = _SCHEME.match(url.strip())
+    return scheme is None or scheme.group(1).lower() in LINK_SCHEMES
+
+
+def _markdown(links: bool) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).disable(["image"])
+    md.validateLink = safe_link  # type: ignore[method-assign]
+    if not links:  # the link's text stays, the link goes
+        md.add_render_rule("link_open", lambda *args: "")
+        md.add_render_rule("link_close", lambda *args: "")
+    return md
+
+
+_MARKDOWN = {True: _markdown(True), False: _markdown(False)}
+"""Inline Markdown only: emphasis, code, links; no raw HTML, no images (no external requests);
+without links for text that is shown inside a link (the navigation's titles, the site's name)."""
 
 
 _NOT_PLAIN = re.compile(r"[\n\r\t\\`*_\[\]!<>&~\x00]|^\s|\s$")
@@ -37,12 +63,13 @@ comes out of markdown-it as itself, with only ``"`` escaped."""
 
 
 @functools.lru_cache(maxsize=4096)
-def markdown_inline(text: str) -> Markup:
-    """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text. Most prose has
-    no Markdown at all; it skips the parser (with the parser's output, as a test checks)."""
+def markdown_inline(text: str, links: bool = True) -> Markup:
+    """Inline Markdown as safe HTML: any ``<tag>`` in the text comes out as text; without links
+    when ``links`` is false. Most prose has no Markdown at all; it skips the parser (with the
+    parser's output, as a test checks)."""
     if not _NOT_PLAIN.search(text):
         return Markup(text.replace('"', "&quot;"))
-    return Markup(_MARKDOWN.renderInline(text))
+    return Markup(_MARKDOWN[links].renderInline(text))
 
 
 @functools.cache
@@ -82,11 +109,20 @@ class LocaleRenderer:
     """Renders the pages of one locale; the translator records what it had to show in English."""
 
     def __init__(
-        self, templates: Path, site: Site, locale: str, translator: Translator, compiled: BytecodeCache | None = None
+        self,
+        templates: Path,
+        site: Site,
+        locale: str,
+        translator: Translator,
+        compiled: BytecodeCache | None = None,
+        inside_links: frozenset[Text] = frozenset(),
     ) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
+        self.inside_links = inside_links | {site.name}
+        """Texts shown inside a link somewhere (page titles in the navigation, the site's name in
+        the header): rendered without links everywhere, so that links never nest."""
         self.env = make_environment(templates, compiled)
         self.env.globals.update(
             _=self.gettext,
@@ -144,7 +180,8 @@ class LocaleRenderer:
 
     def markdown(self, text: Text) -> Markup:
         """A content string, translated, as inline Markdown."""
-        return markdown_inline(self.translator.gettext(Message(None, text.msgid), text.origin))
+        translated = self.translator.gettext(Message(None, text.msgid), text.origin)
+        return markdown_inline(translated, text not in self.inside_links)
 
     def term(self, message: Message) -> str:
         return self.translator.gettext(message)
@@ -221,41 +258,71 @@ class LocaleRenderer:
 
 class CompiledTemplates(BytecodeCache):
     """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
-    when ``folder`` is writable, kept there between builds. Jinja keys each entry by the
-    template's source, so an edited template is compiled again."""
+    when ``folder`` is writable, kept there between builds (read and written through files.py).
+    Jinja keys each entry by the template's source, so an edited template is compiled again; an
+    entry that does not read back (damaged, of another Python) is as if absent."""
 
     def __init__(self, folder: Path | None) -> None:
         self.memory: dict[str, bytes] = {}
-        self.disk: FileSystemBytecodeCache | None = None
+        self.folder: Path | None = None
         if folder is not None:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                self.disk = FileSystemBytecodeCache(str(folder))
+                self.folder = folder
             except OSError:
-                self.disk = None  # a read-only project builds as well, only slower
+                self.folder = None  # a read-only project builds as well, only slower
+
+    def _path(self, bucket: Bucket) -> Path:
+        assert self.folder is not None
+        return self.folder / f"__jinja2_{bucket.key}.cache"
 
     def load_bytecode(self, bucket: Bucket) -> None:
         data = self.memory.get(bucket.key)
-        if data is not None:
+        if data is None and self.folder is not None:
+            try:
+                data = read_input(self._path(bucket))
+            except FileError:
+                return  # not compiled yet
+        if data is None:
+            return
+        try:
             bucket.bytecode_from_string(data)
-        elif self.disk is not None:
-            self.disk.load_bytecode(bucket)
-            if bucket.code is not None:
-                self.memory[bucket.key] = bucket.bytecode_to_string()
+        except Exception:  # damaged or foreign: compile again  # noqa: BLE001
+            bucket.reset()
+        if bucket.code is not None:
+            self.memory[bucket.key] = data
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self.memory[bucket.key] = bucket.bytecode_to_string()
-        if self.disk is not None:
+        data = bucket.bytecode_to_string()
+        self.memory[bucket.key] = data
+        if self.folder is not None:
             try:
-                self.disk.dump_bytecode(bucket)
-            except OSError:
-                self.disk = None
+                write_file(self._path(bucket), data)
+            except FileError:
+                self.folder = None
+
+
+class TemplateFiles(BaseLoader):
+    """The templates folder, read through the one guarded reader (regular files only, size
+    bounded, ``FileError`` for an OS error, ``SourceError`` at the byte that is not UTF-8)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))
+        if not os.path.lexists(path):
+            raise TemplateNotFound(template)
+        source = decode(read_input(path, f"templates/{template}"))
+        if (bad := control_problem(source)) is not None:
+            raise SourceError([bad])
+        return source, str(path), lambda: True
 
 
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names."""
     env = Environment(
-        loader=FileSystemLoader(str(templates)),
+        loader=TemplateFiles(templates),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -36,7 +36,10 @@ def folder_digest(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
     parts: list[bytes | str] = []
     for path in sorted(folder.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and (suffixes is None or path.suffix in suffixes):
-            parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
+            try:
+                parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
+            except OSError:  # unreadable: keyed apart, and reported by the stage that reads it
+                parts += [path.relative_to(folder).as_posix(), b"\0unreadable"]
     return digest(*parts)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .files import write_atomically
+from .files import FileError, write_file
 from .project import SITE_FILE
 from .reader.edit import apply, insert, replace
 from .reader.source import Map, Scalar, SourceError, load, parse
@@ -17,7 +17,9 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
     display = SITE_FILE
     try:
         document = load(path, display)
-    except (OSError, SourceError) as error:
+    except FileError as error:
+        return f"{display}: error: cannot edit the site's configuration: {error.message}"
+    except SourceError as error:
         return f"{display}:1:1: error: cannot edit the site's configuration: {error}"
     root = document.root
     locales = root.get("locales") if isinstance(root, Map) else None
@@ -39,7 +41,10 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
             "to `locales:` safely: write it there by hand"
         )
     if not check_only:
-        write_atomically(path, "\ufeff" * document.bom + text)
+        try:
+            write_file(path, ("\ufeff" * document.bom + text).encode("utf-8"), display)
+        except FileError as error:
+            return str(error)
     return None
 
 

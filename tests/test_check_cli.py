@@ -158,7 +158,7 @@ def test_problems_of_every_file_are_listed_and_ids_are_unique_across_files(tmp_p
     assert code == 2
     assert f"{second}:3:9: error: id 'follow-suit' is not unique (first used at {first}:3): rename one" in output
     assert f"{second}:15:11: error: game: unknown game 'chess'" in output
-    assert f"{tmp_path / 'missing.yaml'}:1:1: error: no such file" in output
+    assert f"{tmp_path / 'missing.yaml'}: error: no such file" in output
 
 
 def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:

@@ -290,7 +290,7 @@ def test_update_twice_keeps_the_previous_source_of_a_changed_message(project: Pa
     "old, new, message",
     [
         ('msgstr "Coger, pasar, contrar"', 'msgstr "Coger, pasar, contrar', "catalog syntax"),
-        ("charset=utf-8", "charset=nonexistent", "catalog cannot be read"),
+        ("charset=utf-8", "charset=nonexistent", "the header says charset=nonexistent, but every catalog is UTF-8"),
     ],
 )
 def test_update_refuses_to_write_over_a_catalog_it_cannot_read(

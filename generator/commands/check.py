@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..files import write_atomically
+from ..files import FileError, write_files
 from ..fix import fix_text
 from ..problems import Problem, count
 from ..reader.documents import expand, load_documents, read_examples
@@ -32,7 +32,7 @@ def run_check(paths: list[str], fix: bool) -> int:
         print(f"{count(len(problems), 'error')} in the input; nothing checked{' or written' if fix else ''}")
         return 2
     if fix:
-        changed = 0
+        fixed: dict[Path, bytes] = {}
         for document in documents:
             fixes = [
                 (example, verification.checks[example.id])
@@ -41,8 +41,14 @@ def run_check(paths: list[str], fix: bool) -> int:
             ]
             text = fix_text(document.text, fixes, as_json=document.is_json)
             if text != document.text:
-                write_atomically(Path(document.path), "\ufeff" * document.bom + text)
-                changed += 1
+                fixed[Path(document.path)] = ("\ufeff" * document.bom + text).encode("utf-8")
+        try:
+            write_files(fixed)  # all or none
+        except FileError as error:
+            print(error)
+            print("1 error; nothing written")
+            return 2
+        changed = len(fixed)
         print(
             f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
             f"{count(changed, 'file')} updated"

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from dataclasses import asdict
 from pathlib import Path
 
 from babel import Locale
 
+from ..files import FileError
 from ..i18n.catalogs import LOCALES, catalog_path
 from ..i18n.extract import POT
 from ..i18n.stats import catalog_stats
@@ -59,7 +61,12 @@ def _site(root: Path) -> Site | None:
 def _extract(root: Path, site: Site) -> bool:
     """Write the template from the content; False (problems printed) when the content is invalid."""
     problems: list[Problem] = []
-    extraction = extract(root, site, problems)
+    try:
+        extraction = extract(root, site, problems)
+    except FileError as error:
+        print(error)
+        print("1 error; nothing written")
+        return False
     if problems or extraction.mismatches:
         for mismatch in extraction.mismatches:
             print(mismatch)
@@ -84,7 +91,12 @@ def _template_ready(root: Path) -> bool:
 
 def _update(root: Path, codes: list[str]) -> int:
     problems: list[Problem] = []
-    changed = update(root, codes, problems)
+    try:
+        changed = update(root, codes, problems)
+    except FileError as error:
+        print(error)
+        print("1 error; no catalog updated")
+        return 2
     if problems:
         return _report(problems, "no catalog updated")
     print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
@@ -123,9 +135,16 @@ def run_add(root: Path, code: str) -> int:
     if problem:
         print(problem)
         return 2
+    catalog = root / catalog_path(Path(LOCALES), name)
+    created = not os.path.lexists(catalog)
     if not _extract(root, site) or _update(root, [name]):
         return 2
-    set_locale_state(root / SITE_FILE, name, "draft")
+    problem = set_locale_state(root / SITE_FILE, name, "draft")
+    if problem:  # the locale is not registered: its new catalog goes too, leaving the project as it was
+        if created:
+            catalog.unlink(missing_ok=True)
+        print(problem)
+        return 2
     locale = Locale.parse(name)
     print(
         f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "

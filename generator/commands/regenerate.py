@@ -4,12 +4,15 @@ their prose fuzzy in every catalog and report each change."""
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
-from ..files import write_atomically
+from ..files import FileError, output_problem, write_files
+from ..i18n.catalogs import LOCALES, catalog_path
+from ..i18n.extract import POT
 from ..messages import extract, template_exists, update
 from ..problems import Problem, count
-from ..project import read_site
+from ..project import CONTENT, SITE_FILE, TEMPLATES, read_site
 from ..regenerate import markdown_report, regenerate
 
 
@@ -19,25 +22,38 @@ def run(arguments: argparse.Namespace) -> int:
 
 
 def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
-    """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input."""
-    if report is not None:
-        try:
-            report.open("a", encoding="utf-8").close()
-        except OSError as error:
-            print(f"error: cannot write the report {report}: {error.strerror or error}; nothing regenerated")
-            return 2
+    """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input.
+    Everything is read and checked first, the report's path too; then every file is written, or none."""
     plan = regenerate(root, paths)
+    if report is not None:
+        inputs = [*plan.inputs, root / SITE_FILE, root / LOCALES / POT]
+        inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
+        refusal = output_problem(report, inputs) or _inside_inputs(root, report)
+        if refusal is not None:
+            print(f"{report}: error: {refusal} (the report); nothing regenerated")
+            return 2
     if plan.problems:
         for problem in sorted(plan.problems):
             print(problem)
         print(f"{count(len(plan.problems), 'error')} in the input; nothing regenerated")
         return 2
-    for path, text in plan.files.items():
-        write_atomically(path, text)
-    for path, data in plan.catalogs.items():
-        write_atomically(path, data)
-    if plan.changed:
-        _refresh_translator_comments(root)
+    written: dict[Path, bytes] = {path: text.encode("utf-8") for path, text in plan.files.items()}
+    written.update(plan.catalogs)
+    if report is not None:
+        written[report] = markdown_report(plan.changes, plan.fuzzy, plan.flagged).encode("utf-8")
+    try:
+        write_files(written, {path: os.path.relpath(path, root) for path in written if path != report})
+    except FileError as error:
+        print(error)
+        print("1 error; nothing regenerated")
+        return 2
+    try:
+        if plan.changed:
+            _refresh_translator_comments(root)
+    except FileError as error:
+        print(error)
+        print("the answers are written; the translators' comments are not: run `i18n extract` and `i18n update`")
+        return 2
     for change in plan.changes:
         print(f"{change.path}: {change.example}: {change.field}: {change.before} -> {change.after}")
     if plan.changed:
@@ -52,9 +68,24 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             f"nothing changed: {count(plan.examples, 'example')} in "
             f"{count(plan.documents, 'file')} already state what the engine computes"
         )
-    if report is not None:
-        write_atomically(report, markdown_report(plan.changes, plan.fuzzy, plan.flagged))
     return 0
+
+
+def _locale_codes(root: Path) -> list[str]:
+    """The locales that have a catalog folder (each catalog is an input the report may not replace)."""
+    try:
+        return sorted(entry.name for entry in (root / LOCALES).iterdir() if entry.is_dir())
+    except OSError:
+        return []
+
+
+def _inside_inputs(root: Path, report: Path) -> str | None:
+    """Why the report may not go where it is named: inside a folder the project reads."""
+    target = Path(os.path.realpath(report))
+    for folder in (CONTENT, LOCALES, TEMPLATES):
+        if target.is_relative_to(Path(os.path.realpath(root / folder))):
+            return f"inside the project's {folder}/, which regenerate reads: write the report elsewhere"
+    return None
 
 
 def _refresh_translator_comments(root: Path) -> None:

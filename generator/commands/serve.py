@@ -8,15 +8,18 @@ a small script that reloads them when a new build is in place, as ``mkdocs serve
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import http.server
 import signal
+import stat
 import tempfile
 import threading
 import time
 from pathlib import Path
 
 from ..build import build
+from ..files import explain
 from ..i18n.catalogs import LOCALES
 from ..project import CONTENT, TEMPLATES
 
@@ -28,12 +31,21 @@ _RELOAD = (
 
 
 def snapshot(root: Path) -> tuple[tuple[str, int, int], ...]:
-    """The watched files with their modification time and size, to detect a change."""
+    """The watched files with their modification time and size, to detect a change. A file that
+    vanishes while it is scanned (an editor's swap file) is left out; an unreadable folder is
+    left out too (the build reports it)."""
     files = []
     for folder in (CONTENT, LOCALES, TEMPLATES):
-        for path in sorted((root / folder).rglob("*")):
-            if path.is_file():
+        try:
+            paths = sorted((root / folder).rglob("*"))
+        except OSError:
+            continue
+        for path in paths:
+            try:
                 status = path.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(status.st_mode):
                 files.append((path.as_posix(), status.st_mtime_ns, status.st_size))
     return tuple(files)
 
@@ -54,8 +66,13 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
             path = Path(self.translate_path(self.path))
             if path.is_dir() and self.path.split("?")[0].endswith("/"):
                 path = path / "index.html"  # a folder without its '/' is redirected by the base class
-            if path.suffix == ".html" and path.is_file():
-                self.send(path.read_bytes().replace(b"</body>", _RELOAD + b"</body>", 1), "text/html; charset=utf-8")
+            if path.suffix == ".html":
+                try:
+                    page = path.read_bytes()
+                except OSError:  # no such page (or it is being swapped out): the base class says 404
+                    super().do_GET()
+                    return
+                self.send(page.replace(b"</body>", _RELOAD + b"</body>", 1), "text/html; charset=utf-8")
                 return
             super().do_GET()
 
@@ -88,13 +105,22 @@ def serve(root: Path, port: int, poll: float = 0.1) -> int:
     Each rebuild is an ordinary incremental build (only the files whose inputs changed are
     rendered); with the watcher polling every 0.1 s and pages asking every 0.1 s, a saved edit is
     on screen about 0.3 s later at the real site's size."""
+    if not 0 <= port <= 65535:
+        print(f"error: --port {port}: a port is a number from 1 to 65535 (0: any free one); the default is 8000")
+        return 2
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl+C does, removing the build
     with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
         out = Path(temporary) / "site"
-        if build(root, out, strict=False).code != 0:
-            return 2
         state = _State()
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(out, state))
+        try:
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(out, state))
+        except OSError as error:
+            reason = "in use by another program" if error.errno == errno.EADDRINUSE else explain(error)
+            print(f"error: cannot serve on 127.0.0.1 port {port}: {reason}: choose another with --port")
+            return 2
+        if build(root, out, strict=False).code != 0:
+            server.server_close()
+            return 2
         threading.Thread(target=server.serve_forever, daemon=True).start()
         print(f"Serving on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
         seen = snapshot(root)

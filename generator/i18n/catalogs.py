@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..files import FileError, read_input, write_file
 from ..problems import Problem
+from ..reader.source import CONTROL, control_character
 from .terms import Message
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
@@ -70,10 +72,20 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
 
     if _syntax_problems(data, display, problems):
         return None
+    headers = _header_lines(data)
+    if _charset_problem(headers, display, problems):
+        return None
+    line, plural = headers.get("plural-forms", (0, ""))
+    if line and _plural_rule(plural, display, line, problems) is None:
+        return None  # Babel would misread the plural translations
     try:
-        po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
+        po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True, charset="utf-8")
     except PoFileError as error:
         message = str(error).rsplit(" on ", 1)[0]
+        field = next((line for line, value in headers.values() if value and value in message), None)
+        if field is not None:  # Babel reports a header field it cannot read after the whole header
+            problems.append(Problem(display, field, 1, f"catalog header: {message}: fix that field"))
+            return None
         problems.append(
             Problem(
                 display,
@@ -84,11 +96,85 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
         )
         return None
     except (ValueError, LookupError, UnicodeDecodeError) as error:
-        problems.append(Problem(display, 1, 1, f"catalog cannot be read: {error}: fix its header"))
+        problems.append(
+            Problem(
+                display, min((line for line, _ in headers.values()), default=1), 1, f"catalog header: {error}: fix it"
+            )
+        )
         return None
+    before = len(problems)
     for entry in list(po) + list(po.obsolete.values()):
         _restore_previous(entry)
-    return po
+        for text in (entry.context or "", *_strings(entry.id), *_strings(entry.string)):
+            if (code := control_character(text)) is not None:
+                problems.append(
+                    Problem(
+                        display,
+                        entry.lineno or 1,
+                        1,
+                        f"the control character U+{code:04X} in {_strings(entry.id)[0][:60]!r} "
+                        "is not allowed in any text: remove it",
+                    )
+                )
+                break
+    return po if len(problems) == before else None
+
+
+def _strings(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value) or ("",)
+
+
+def _header_lines(data: bytes) -> dict[str, tuple[int, str]]:
+    """Each field of the catalog's header (``plural-forms``, ``content-type``...) by lower-case
+    name: the line it starts on and its value (a field may run on over several quoted lines)."""
+    fields: dict[str, tuple[int, str]] = {}
+    state = "before"
+    text, starts = "", []  # the header's text so far, and where each of its lines starts in it
+    for number, raw in enumerate(data.splitlines()[:400], 1):
+        line = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
+        if state == "before":
+            if line.startswith('msgid ""'):
+                state = "msgid"
+            elif line and not line.startswith("#"):
+                break
+        elif line.startswith("msgstr"):
+            state = "msgstr"
+            starts.append((len(text), number))
+            text += _unquote(line[6:])
+        elif state == "msgstr" and line.startswith('"'):
+            starts.append((len(text), number))
+            text += _unquote(line)
+        elif state == "msgstr" or (state == "msgid" and not line.startswith('"')):
+            break
+    offset = 0
+    for entry in text.split("\n"):
+        name, colon, value = entry.partition(":")
+        if colon:
+            begins = max((number for start, number in starts if start <= offset), default=1)
+            fields.setdefault(name.strip().lower(), (begins, value.strip()))
+        offset += len(entry) + 1
+    return fields
+
+
+def _charset_problem(headers: dict[str, tuple[int, str]], display: str, problems: list[Problem]) -> bool:
+    """Every catalog is UTF-8 (its bytes were checked): a header saying otherwise would make
+    Babel decode them in that charset."""
+    line, value = headers.get("content-type", (0, ""))
+    found = re.search(r"charset\s*=\s*([^\s;]+)", value, re.I)
+    if found is None or found.group(1).lower().replace("_", "-") in ("utf-8", "utf8"):
+        return False
+    problems.append(
+        Problem(
+            display,
+            line,
+            1,
+            f"the header says charset={found.group(1)}, but every catalog is UTF-8: save the file as UTF-8 "
+            "and write charset=UTF-8",
+        )
+    )
+    return True
 
 
 def _restore_previous(message: Message_) -> None:
@@ -150,30 +236,27 @@ def read_catalog(
     ``msgfmt`` does with ``.mo`` files, for the same reason: parsing ``.po`` is slow).
     A catalog that differs from its cached copy is parsed again.
     """
-    if not path.is_file():
+    if not os.path.lexists(path):
         problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `python -m generator i18n update`"))
         return None
-    data = path.read_bytes()
+    try:
+        data = read_input(path, display)
+    except FileError as error:
+        problems.append(Problem(display, 0, 0, error.message))
+        return None
     digest = hashlib.sha256(data).hexdigest()
     cached = cache / f"{locale}.json" if cache is not None else None
-    try:
-        stored, header, rows = json.loads(cached.read_text(encoding="utf-8")) if cached else (None, None, None)
-    except (OSError, ValueError, TypeError):
-        stored = None  # no cache, or a damaged one: parse the catalog
-    if stored == digest and header is not None and rows is not None:
-        plural = _plural_rule([("Plural-Forms", header)], display, problems)
-        if plural is not None:
-            return Catalog(
-                locale,
-                display,
-                {(context, msgid): Entry(tuple(strings), fuzzy, line) for context, msgid, strings, fuzzy, line in rows},
-                plural,
-            )
+    found = _read_cache(cached, digest) if cached is not None else None
+    if found is not None:
+        header, kept = found
+        plural = _plural_rule(header, display, _header_lines(data).get("plural-forms", (1, ""))[0], problems)
+        return Catalog(locale, display, kept, plural) if plural is not None else None
     po = parse_po(data, display, problems)
     if po is None:
         return None
     before = len(problems)
-    plural = _plural_rule(po.mime_headers, display, problems)
+    header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
+    plural = _plural_rule(header, display, _header_lines(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Entry] = {}
     for message in po:
         if not message.id:
@@ -191,29 +274,64 @@ def read_catalog(
     if plural is None or len(problems) > before:
         return None
     if cached is not None:
-        header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
         rows = [[context, msgid, entry.strings, entry.fuzzy, entry.line] for (context, msgid), entry in entries.items()]
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps([digest, header, rows], ensure_ascii=False), encoding="utf-8")
-            temporary.replace(cached)
-        except OSError:
+            write_file(cached, json.dumps([digest, header, rows], ensure_ascii=False).encode("utf-8"))
+        except (OSError, FileError):
             pass  # a read-only project is only slower
     return Catalog(locale, display, entries, plural)
 
 
-_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+".*"|".*"|)\s*\Z')
+def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | None:
+    """The Plural-Forms header and entries kept for the catalog whose bytes hash to ``digest``;
+    None unless the cache is there and reads back exactly in the shape written (anything else,
+    damaged or of another version, is as if absent)."""
+    try:
+        stored = json.loads(read_input(cached).decode("utf-8"))
+    except (FileError, ValueError):
+        return None
+    if not (isinstance(stored, list) and len(stored) == 3 and stored[0] == digest and isinstance(stored[1], str)):
+        return None
+    entries: dict[Key, Entry] = {}
+    rows = stored[2]
+    if not isinstance(rows, list):
+        return None
+    for row in rows:
+        if not (
+            isinstance(row, list)
+            and len(row) == 5
+            and (row[0] is None or isinstance(row[0], str))
+            and isinstance(row[1], str)
+            and isinstance(row[2], list)
+            and all(isinstance(string, str) for string in row[2])
+            and isinstance(row[3], bool)
+            and type(row[4]) is int
+            and (row[0], row[1]) not in entries
+        ):
+            return None
+        entries[(row[0], row[1])] = Entry(tuple(row[2]), row[3], row[4])
+    return stored[1], entries
+
+
+_ESCAPE = re.compile(r"\\(.?)")
+_KNOWN_ESCAPES = ("\\", '"', "n", "t", "r", "a", "b", "f", "v")
+"""The escapes Babel decodes as msgfmt does (the control characters among them are refused later)."""
+_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
 
 
 def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool:
-    """Report lines Babel would misread (a msgstr without quotes, text that is not UTF-8)."""
+    """Report what Babel would misread or merge silently: a line that is not gettext syntax (a
+    msgstr without quotes), text that is not UTF-8, a control character, a duplicated entry."""
     before = len(problems)
+    seen: dict[Key, int] = {}
+    keyword, context, msgid, start = "", None, "", 0
     for number, raw in enumerate(data.splitlines(), 1):
         try:
             line = raw.decode("utf-8").lstrip("\ufeff")
         except UnicodeDecodeError as error:
-            problems.append(Problem(display, number, error.start + 1, "not UTF-8 text: save the catalog as UTF-8"))
+            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+            problems.append(Problem(display, number, column, "not UTF-8 text: save the catalog as UTF-8"))
             continue
         if not _LINE.match(line):
             problems.append(
@@ -225,21 +343,89 @@ def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool
                     'comment, `keyword "text"` or a `"text"` continuation',
                 )
             )
+            continue
+        if bad := CONTROL.search(line):
+            problems.append(
+                Problem(
+                    display,
+                    number,
+                    bad.start() + 1,
+                    f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it",
+                )
+            )
+            continue
+        escape = next(
+            (found for found in _ESCAPE.finditer(line) if found.group(1) not in _KNOWN_ESCAPES),
+            None,
+        )
+        if escape is not None and not line.lstrip().startswith("#"):
+            problems.append(
+                Problem(
+                    display,
+                    number,
+                    escape.start() + 1,
+                    f"the escape {escape.group()!r} is not one gettext and Babel read alike: write the character "
+                    "itself (or \\\\ for a backslash)",
+                )
+            )
+            continue
+        word, _, rest = line.strip().partition(" ")
+        if word in ("msgctxt", "msgid"):
+            if word == "msgctxt" or keyword != "msgctxt":
+                context, start = None, number
+            keyword = word
+            if word == "msgctxt":
+                context = _unquote(rest)
+            else:
+                msgid = _unquote(rest)
+        elif word.startswith('"') and keyword in ("msgctxt", "msgid"):
+            if keyword == "msgctxt":
+                context = (context or "") + _unquote(line)
+            else:
+                msgid += _unquote(line)
+        elif word.startswith("msgstr") and keyword == "msgid":
+            key = (context, msgid)
+            if key in seen:
+                problems.append(
+                    Problem(
+                        display,
+                        start,
+                        1,
+                        f"duplicate entry {msgid[:60]!r}{f' (context {context!r})' if context else ''}, first at "
+                        f"line {seen[key]}: msgfmt refuses it; keep one",
+                    )
+                )
+            seen.setdefault(key, start)
+            keyword = "msgstr"
+        elif word.startswith("msgstr") or word == "msgid_plural":
+            keyword = "msgstr" if word.startswith("msgstr") else keyword
     return len(problems) > before
 
 
-def _plural_rule(headers: list[tuple[str, str]], display: str, problems: list[Problem]) -> Callable[[int], int] | None:
-    value = dict(headers).get("Plural-Forms", _DEFAULT_PLURAL)
-    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
+PLURAL_SAMPLES = (*range(1000), *(10**k + d for k in range(4, 19) for d in (-1, 0, 1)))
+"""Every count a page can show (and the large ones a rule may treat apart): each is evaluated."""
+
+
+def _plural_rule(value: str, display: str, line: int, problems: list[Problem]) -> Callable[[int], int] | None:
+    """The catalog's plural rule, evaluated for every count it can meet; None (a problem at the
+    header's line) when it cannot be read or gives a form the catalog does not have."""
+    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d{1,2})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
     try:
         if match is None:
-            raise ValueError("expected `nplurals=N; plural=EXPRESSION;`")
+            raise ValueError("expected `nplurals=N; plural=EXPRESSION;` with N a number from 1 to 99")
         rule = stdlib_gettext.c2py(match.group(2))
         count = int(match.group(1))
-        if any(not 0 <= rule(n) < count for n in range(200)):
-            raise ValueError(f"the expression gives a form outside 0..{count - 1}")
-    except (ValueError, SyntaxError, RecursionError) as error:
-        problems.append(Problem(display, 1, 1, f"bad Plural-Forms header {value!r}: {error}"))
+        if count < 1:
+            raise ValueError("nplurals is the number of plural forms: at least 1")
+        for n in PLURAL_SAMPLES:
+            try:
+                form = rule(n)
+            except ZeroDivisionError:
+                raise ValueError(f"division by zero for n = {n}") from None
+            if not 0 <= form < count:
+                raise ValueError(f"the expression gives form {form} for n = {n}, outside 0..{count - 1}")
+    except (ValueError, SyntaxError, RecursionError, ArithmeticError, TypeError) as error:
+        problems.append(Problem(display, line, 1, f"bad Plural-Forms header {value!r}: {error}: fix it"))
         return None
     return rule
 

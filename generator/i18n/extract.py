@@ -9,6 +9,7 @@ not by string similarity) fuzzy with the previous source kept.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import threading
@@ -22,7 +23,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
 from .. import tables
 from ..deal_views import DealView
-from ..files import write_atomically
+from ..files import FileError, explain, read_input, write_file, write_files
 from ..problems import Problem
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
 from ..rules import AuctionStatus, Seat
@@ -149,17 +150,17 @@ def template_catalog(
         catalog.add(text.msgid, locations=[(text.path, text.line)], auto_comments=comments)
     templates = root / "templates"
     for path in sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml")):
-        with path.open("rb") as stream:
-            for line, message, comments, context in extract(
-                "jinja2.ext:babel_extract", stream, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
-            ):
-                catalog.add(
-                    message,
-                    locations=[(path.relative_to(root).as_posix(), line)],
-                    auto_comments=comments,
-                    context=context,
-                    flags=["python-format"] if "%(" in str(message) else [],
-                )
+        source = io.BytesIO(read_input(path, path.relative_to(root).as_posix()))  # FileError: cannot be read
+        for line, message, comments, context in extract(
+            "jinja2.ext:babel_extract", source, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
+        ):
+            catalog.add(
+                message,
+                locations=[(path.relative_to(root).as_posix(), line)],
+                auto_comments=comments,
+                context=context,
+                flags=["python-format"] if "%(" in str(message) else [],
+            )
     for term in TERMS:
         catalog.add(
             term.msgid,
@@ -168,7 +169,7 @@ def template_catalog(
             auto_comments=[f"A term of the game ({term.context})."],
             flags=["python-format"] if "%(" in term.msgid else [],
         )
-    for module, source in (
+    for module, module_path in (
         (reasons, "generator/i18n/reasons.py"),
         (scoring, "generator/i18n/scoring.py"),
         (tables, "generator/tables.py"),
@@ -176,7 +177,7 @@ def template_catalog(
         for message, comment in module.messages():
             catalog.add(
                 message.msgid,
-                locations=[(source, 0)],
+                locations=[(module_path, 0)],
                 context=message.context,
                 auto_comments=[comment],
                 flags=["python-format"] if "%(" in message.msgid else [],
@@ -196,11 +197,22 @@ def _same_messages(old: bytes, new: bytes) -> bool:
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
-    """Write ``data`` unless the file already says the same (dates aside); True when written."""
-    if path.is_file() and _same_messages(path.read_bytes(), data):
+    """Write ``data`` unless the file already says the same (dates aside); True when written.
+    ``FileError`` when it cannot be read or written (the file is then as it was)."""
+    if os.path.lexists(path) and _same_messages(read_input(path, _display(path)), data):
         return False
-    write_atomically(path, data)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileError(_display(path.parent), explain(error)) from None
+    write_file(path, data, _display(path))
     return True
+
+
+def _display(path: Path) -> str:
+    """A catalog's name as messages give it: from the project's ``locales/`` folder."""
+    parts = path.parts
+    return "/".join(parts[len(parts) - 1 - parts[::-1].index(LOCALES) :]) if LOCALES in parts else str(path)
 
 
 def write_template(locales: Path, catalog: Catalog) -> bool:
@@ -299,8 +311,12 @@ def _merge(template: Catalog, locales: Path, code: str) -> tuple[bytes | None, l
     when the catalog cannot be read)."""
     problems: list[Problem] = []
     path = catalog_path(locales, code)
-    data = path.read_bytes() if path.is_file() else new_catalog(code)
-    catalog = parse_po(data, catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+    display = catalog_path(Path(LOCALES), code).as_posix()
+    try:
+        data = read_input(path, display) if os.path.lexists(path) else new_catalog(code)
+    except FileError as error:
+        return None, [Problem(display, 0, 0, error.message)]
+    catalog = parse_po(data, display, problems, locale=code)
     if catalog is None:
         return None, problems
     # Babel keeps a fuzzy message's previous source only when the source changes now;
@@ -323,17 +339,25 @@ def _merge_in_worker(code: str) -> tuple[bytes | None, list[Problem]]:
 def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog (creating it if needed); the locales changed.
 
-    Every catalog is read first: if one cannot be read, problems are added and nothing is written.
-    A large site's catalogs are merged in two processes (the same bytes, the problems in order).
+    Every catalog is read first: if one cannot be read, problems are added and nothing is written;
+    then all are written or none (``FileError``). A large site's catalogs are merged in two
+    processes (the same bytes, the problems in order).
     """
     global _MERGE
-    template_path = locales / POT
-    template = parse_po(template_path.read_bytes(), f"{LOCALES}/{POT}", problems)
+    try:
+        template = parse_po(read_input(locales / POT, f"{LOCALES}/{POT}"), f"{LOCALES}/{POT}", problems)
+    except FileError as error:
+        problems.append(Problem(f"{LOCALES}/{POT}", 0, 0, error.message))
+        template = None
     if template is None:  # still report what is wrong with each catalog
         for code in codes:
             path = catalog_path(locales, code)
-            if path.is_file():
-                parse_po(path.read_bytes(), catalog_path(Path(LOCALES), code).as_posix(), problems, locale=code)
+            display = catalog_path(Path(LOCALES), code).as_posix()
+            if os.path.lexists(path):
+                try:
+                    parse_po(read_input(path, display), display, problems, locale=code)
+                except FileError as error:
+                    problems.append(Problem(display, 0, 0, error.message))
         return []
     if len(codes) < 2 or len(template) < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
         results = [_merge(template, locales, code) for code in codes]
@@ -350,8 +374,15 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
         problems.extend(found)
     if problems:
         return []
-    return [
-        code
-        for code, (data, _) in zip(codes, results, strict=True)
-        if data is not None and write_if_changed(catalog_path(locales, code), data)
-    ]
+    changed: dict[Path, bytes] = {}
+    for code, (data, _) in zip(codes, results, strict=True):
+        path = catalog_path(locales, code)
+        if data is not None and not (path.is_file() and _same_messages(read_input(path, _display(path)), data)):
+            changed[path] = data
+    for path in changed:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise FileError(_display(path.parent), explain(error)) from None
+    write_files(changed, {path: _display(path) for path in changed})  # all or none
+    return [code for code in codes if catalog_path(locales, code) in changed]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Catalog as BabelCatalog
+
+from ..files import FileError, read_input
 from ..problems import Problem
 from .catalogs import LOCALES, catalog_path, parse_po
 from .extract import POT
@@ -37,7 +41,7 @@ class Stats:
 
 def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) -> list[Stats]:
     """Each locale's counts against the template's messages."""
-    template = parse_po((root / LOCALES / POT).read_bytes(), f"{LOCALES}/{POT}", problems)
+    template = _parse(root / LOCALES / POT, f"{LOCALES}/{POT}", problems)
     if template is None:
         return []
     keys = [
@@ -49,8 +53,8 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     for code, state in locales.items():
         display = catalog_path(Path(LOCALES), code).as_posix()
         path = root / display
-        catalog = parse_po(path.read_bytes(), display, problems) if path.is_file() else None
-        if path.is_file() and catalog is None:
+        catalog = _parse(path, display, problems) if os.path.lexists(path) else None
+        if os.path.lexists(path) and catalog is None:
             continue
         translated = fuzzy = 0
         missing = []
@@ -66,3 +70,12 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
             missing.append(f"{where}: {'fuzzy' if done else 'untranslated'}: {msgid[:60]!r}")
         stats.append(Stats(code, state, translated, fuzzy, len(keys) - translated - fuzzy, tuple(missing)))
     return stats
+
+
+def _parse(path: Path, display: str, problems: list[Problem]) -> BabelCatalog | None:
+    """A catalog read (through the guarded reader) and parsed; None, with problems, when it cannot be."""
+    try:
+        return parse_po(read_input(path, display), display, problems)
+    except FileError as error:
+        problems.append(Problem(display, 0, 0, error.message))
+        return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..files import FileError, is_folder, is_readable_file
 from ..problems import Problem
 from .examples import ExampleSet
 from .pages import Page, is_page, is_site, read_page
@@ -17,12 +18,12 @@ def expand(paths: list[str]) -> list[str]:
     files: list[str] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if name and is_folder(path):  # Path("") is the current folder: an empty name is refused on reading
             found = [
                 str(child)
                 for child in sorted(path.rglob("*"))
                 if child.suffix.lower() in EXAMPLE_SUFFIXES
-                and child.is_file()
+                and is_readable_file(child)
                 and not any(part.startswith(".") for part in child.relative_to(path).parts)
             ]
             files.extend(found or [name])
@@ -36,12 +37,16 @@ def load_documents(files: list[str], problems: list[Problem], base: Path | None 
     its problems and is left out."""
     documents = []
     for name in files:
+        if not name:
+            problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
+            continue
         try:
             documents.append(load(base / name if base else Path(name), name))
-        except FileNotFoundError:
-            problems.append(Problem(name, 1, 1, "no such file"))
-        except IsADirectoryError:
-            problems.append(Problem(name, 1, 1, "a folder with no example files (.yaml, .yml, .json)"))
+        except FileError as error:
+            folder = is_folder(base / name if base else Path(name))
+            problems.append(
+                Problem(name, 0, 0, "a folder with no example files (.yaml, .yml, .json)" if folder else error.message)
+            )
         except SourceError as error:
             problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
     return documents

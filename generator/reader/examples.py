@@ -41,6 +41,8 @@ T = TypeVar("T")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 _WITHOUT_CONTRACT = {status.value: status for status in AuctionStatus if status is not AuctionStatus.CONTRACT}
 """How ``expect.result`` names an auction with no contract (``open``, ``redeal``); a contract is a mapping."""
+MAX_DIGITS = 9
+"""The longest number any field may hold (points, call numbers, bids, multipliers)."""
 
 _COMMON_FIELDS = ("id", "game", "rules")
 PLAY_FIELDS = _COMMON_FIELDS + ("trump", "trick", "hand", "play", "expect")
@@ -252,7 +254,7 @@ class Reader:
     def parsed(self, node: Node, what: str, parse: Callable[[str], T]) -> T | None:
         """The node's text read by ``parse`` (an engine parser); None with its ``ValueError`` as the problem."""
         text = self.text(node, what)
-        if text is None:
+        if text is None or not self.short_numbers(node, text, what):
             return None
         try:
             return parse(text)
@@ -301,10 +303,21 @@ class Reader:
         if text is None:
             return None
         if isinstance(node, Scalar) and node.plain and text.isdecimal():
-            return int(text)
+            return int(text) if self.short_numbers(node, text, what) else None
         hint = ": write it without quotes" if text.strip().isdecimal() else ""
         self.error(node, f"{what}: expected a whole number, found {text!r}{hint}")
         return None
+
+    def short_numbers(self, node: Node, text: str, what: str) -> bool:
+        """False (with a problem) when ``text`` holds a number too long for any field: it is
+        refused before Python converts it (which is slow, and limited, for thousands of digits)."""
+        longest = max((len(run) for run in re.findall(r"\d+", text)), default=0)
+        if longest <= MAX_DIGITS:
+            return True
+        self.error(
+            node, f"{what}: a number of {longest:,} digits is too long: no value here has more than {MAX_DIGITS}"
+        )
+        return False
 
     def example(self, node: Node, extra: tuple[str, ...] = ()) -> Example | None:
         """A play, an auction or a deal example, told apart by its fields; None when anything in it is wrong."""

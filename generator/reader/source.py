@@ -8,14 +8,14 @@ laughs"). Every scalar stays a string: the reader of each field decides what it 
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
 
-MAX_BYTES = 16 * 1024 * 1024
-"""Larger files are refused before parsing, to keep time and memory bounded."""
+from ..files import MAX_BYTES, FileError, read_input
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -93,17 +93,24 @@ class SourceError(Exception):
         self.problems = problems
 
 
-def read_text(path: Path) -> tuple[str, bool]:
-    """The file's text and whether it has a byte-order mark; ``SourceError`` for a file too
-    large or not UTF-8, at the offending byte."""
-    with path.open("rb") as stream:  # read at most one byte past the limit, whatever the file's size
-        data = stream.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            size = max(path.stat().st_size, len(data))
-            raise SourceError([(1, 1, f"file is {size:,} bytes; the limit is {MAX_BYTES:,}: split it")])
+def read_text(path: Path, display: str | None = None) -> tuple[str, bool]:
+    """The file's text and whether it has a byte-order mark; ``FileError`` when it cannot be read
+    (not a regular file, an OS error), ``SourceError`` for a file too large or not UTF-8, at the
+    offending byte."""
     try:
-        bom = data.startswith(codecs.BOM_UTF8)
-        return data[3 if bom else 0 :].decode("utf-8"), bom
+        data = read_input(path, display, MAX_BYTES)
+    except FileError as error:
+        if error.too_large:
+            raise SourceError([(1, 1, error.message)]) from None
+        raise
+    bom = data.startswith(codecs.BOM_UTF8)
+    return decode(data[3 if bom else 0 :]), bom
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text; ``SourceError`` at the line and column (in characters) of the first bad byte."""
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
@@ -112,12 +119,108 @@ def read_text(path: Path) -> tuple[str, bool]:
         raise SourceError([(line, column, f"not UTF-8 text (byte 0x{bad:02x}): save the file as UTF-8")]) from None
 
 
+_NOT_TEXT = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+"""A character no YAML (or JSON) text may hold, or a byte-order mark after the start."""
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\ufeff\ufff9-\ufffb]")
+"""Characters that no text of the site may hold, however they are written (such as YAML's
+``"\\0"`` or ``"\\e"``): controls, line separators, bidirectional overrides, a byte-order mark."""
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.S)
+_ESCAPES = {
+    "0": "\0",
+    "a": "\a",
+    "b": "\b",
+    "t": "\t",
+    "n": "\n",
+    "v": "\v",
+    "f": "\f",
+    "r": "\r",
+    "e": "\x1b",
+    "N": "\x85",
+    "_": "\xa0",
+    "L": "\u2028",
+    "P": "\u2029",
+}
+MAX_DEPTH = 100
+"""Lists and mappings nested deeper than this are refused (no page needs ten)."""
+
+
+def character_problem(text: str) -> tuple[int, int, str] | None:
+    """The first character a YAML or JSON text may not hold, at its line and column (characters,
+    from 1), with what to do; None when there is none."""
+    found = _NOT_TEXT.search(text)
+    if found is None:
+        return None
+    index = found.start()
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    if found.group() == "\ufeff":
+        return line, column, "a byte-order mark (U+FEFF) inside the file: remove it (an editor may show nothing there)"
+    return line, column, f"the control character U+{ord(found.group()):04X} is not allowed: remove it"
+
+
+_REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,9}));")
+"""A numeric character reference (``&#x202E;``), which Markdown turns into its character."""
+
+
+def control_problem(text: str) -> tuple[int, int, str] | None:
+    """The first control character of a text that is not YAML (a template), at its line and
+    column, with what to do; None when there is none."""
+    bad = CONTROL.search(text)
+    if bad is None:
+        return None
+    index = bad.start()
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    return line, column, f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it"
+
+
+def control_character(text: str) -> int | None:
+    """The first control character of ``text`` (see ``CONTROL``), written as itself or as a
+    numeric character reference; None when there is none."""
+    bad = CONTROL.search(text)
+    for reference in _REFERENCE.finditer(text, 0, bad.start() if bad else len(text)):
+        code = int(reference.group(1), 16) if reference.group(1) else int(reference.group(2))
+        if code > 0x10FFFF or CONTROL.match(chr(code)):
+            return code
+    return ord(bad.group()) if bad else None
+
+
+def _control_problem(text: str, scalar: Scalar, code: int) -> tuple[int, int, str]:
+    """Where a scalar writes a control character as an escape (``"\\0"``) or a character
+    reference (``&#7;``), and what to do."""
+    index = scalar.pos.start
+    for written in sorted(
+        [
+            *_ESCAPE.finditer(text, scalar.pos.start, scalar.pos.end),
+            *_REFERENCE.finditer(text, scalar.pos.start, scalar.pos.end),
+        ],
+        key=lambda match: match.start(),
+    ):
+        if control_character(_written(written)) is not None:
+            index = written.start()
+            break
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    return line, column, f"the control character U+{code:04X} is not allowed in any text: remove it"
+
+
+def _written(found: re.Match[str]) -> str:
+    """What an escape stands for (a character reference is checked as it is)."""
+    if found.re is _REFERENCE:
+        return found.group()
+    code = found.group(1)
+    return chr(int(code[1:], 16)) if len(code) > 1 else _ESCAPES.get(code, code)
+
+
 def parse(text: str, language: str = "YAML") -> Node | None:
     """Build the located tree of one YAML (or JSON) document; ``SourceError`` lists what is wrong."""
     problems: list[tuple[int, int, str]] = []
     stack: list[tuple[Any, list]] = []  # open collections (the parser's untyped events) and their children so far
     children: list = []  # the children of the innermost open collection (or the root)
     documents = 0
+    bad = character_problem(text)  # before libyaml, which counts its position in bytes
+    if bad is not None:
+        raise SourceError([(bad[0], bad[1], f"{language} syntax: {bad[2]}")])
     loader = _Loader(text)
     try:
         while loader.check_event():
@@ -125,12 +228,23 @@ def parse(text: str, language: str = "YAML") -> Node | None:
             kind = type(event)
             if kind is yaml.ScalarEvent:
                 start, end = event.start_mark, event.end_mark
-                children.append(
-                    Scalar(
-                        event.value, event.implicit[0], Pos(start.line + 1, start.column + 1, start.index, end.index)
-                    )
+                scalar = Scalar(
+                    event.value, event.implicit[0], Pos(start.line + 1, start.column + 1, start.index, end.index)
                 )
+                if (code := control_character(scalar.value)) is not None:
+                    problems.append(_control_problem(text, scalar, code))
+                children.append(scalar)
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                if len(stack) >= MAX_DEPTH:
+                    mark = event.start_mark
+                    problems.append(
+                        (
+                            mark.line + 1,
+                            mark.column + 1,
+                            f"{language} syntax: exceeded maximum nesting depth ({MAX_DEPTH}): flatten the structure",
+                        )
+                    )
+                    break
                 stack.append((event, children))
                 children = []
             elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
@@ -228,8 +342,9 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tu
 
 
 def load(path: Path, display: str) -> Document:
-    """Read and parse ``path``; ``SourceError`` when it is not readable YAML."""
-    text, bom = read_text(path)
+    """Read and parse ``path``; ``SourceError`` when it is not readable YAML, ``FileError`` when
+    it cannot be read at all."""
+    text, bom = read_text(path, display)
     return Document(display, text, parse(text, "JSON" if is_json(display) else "YAML"), bom)
 
 
