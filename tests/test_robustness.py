@@ -274,7 +274,7 @@ def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural:
     "old, new, message",
     [
         ('"Language: es\\n"', '"Language: zz_QQ_1\\n"', "'zz_QQ_1' is not a valid locale identifier"),
-        ("POT-Creation-Date: DATE", "POT-Creation-Date: yesterday", "time data 'yesterday'"),
+        ("POT-Creation-Date: ", "POT-Creation-Date: yesterday ", "time data 'yesterday"),  # whatever the date
         ("nplurals=3;", "nplurals=0;", "at least 1"),
     ],
     ids=["language", "date", "nplurals-0"],
@@ -282,10 +282,6 @@ def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural:
 def test_a_header_field_babel_cannot_read_is_reported_at_its_line(
     project: Path, old: str, new: str, message: str
 ) -> None:
-    if "DATE" in old:  # the catalog's own date: `i18n update` rewrites it whenever the messages change
-        found = re.search(r"POT-Creation-Date: [^\\]+", (project / CATALOG).read_text(encoding="utf-8"))
-        assert found
-        old = found[0]
     line = header(project, old, new)
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2

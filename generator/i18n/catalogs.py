@@ -82,7 +82,8 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
         po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True, charset="utf-8")
     except PoFileError as error:
         message = str(error).rsplit(" on ", 1)[0]
-        field = next((line for line, value in headers.values() if value and value in message), None)
+        quoted = re.findall(r"'([^']+)'", message)  # Babel quotes the value it cannot read
+        field = next((line for line, value in headers.values() if any(value.startswith(q) for q in quoted)), None)
         if field is not None:  # Babel reports a header field it cannot read after the whole header
             problems.append(Problem(display, field, 1, f"catalog header: {message}: fix that field"))
             return None
