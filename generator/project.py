@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .deal_views import DealView, deal_view
 from .files import FileError, explain, read_input, write_file
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
 from .problems import Problem
@@ -24,7 +25,7 @@ from .reader.pages import Page, Site, Text, read_page
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .reuse import code_version, digest
-from .verify import AuctionSolution, Mismatch, PlaySolution, Verification, verify
+from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
@@ -35,7 +36,7 @@ SITE_FILE = f"{CONTENT}/site.yaml"
 CACHE = ".cache"
 """Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
 
-View = PlayView | AuctionView
+View = PlayView | AuctionView | DealView
 
 
 def read_site(root: Path, problems: list[Problem]) -> Site | None:
@@ -146,17 +147,8 @@ def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Ve
             views[example.id] = play_view(example, solution)
         elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
             views[example.id] = auction_view(example, solution)
-        elif isinstance(example, DealExample):
-            pos = example.node.pos
-            problems.append(
-                Problem(
-                    example.path,
-                    pos.line,
-                    pos.column,
-                    f"example '{example.id}': a page cannot show a deal yet: keep deals in example files "
-                    "(tests/examples/), checked by `check`",
-                )
-            )
+        elif isinstance(example, DealExample) and isinstance(solution, DealSolution):
+            views[example.id] = deal_view(example, solution)
     return verification, views
 
 

@@ -24,14 +24,15 @@ from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from . import tables, views
+from . import deal_views, tables, views
 from .files import FileError, read_input, write_file
-from .i18n import reasons, terms
+from .i18n import reasons, scoring, terms
 from .i18n.catalogs import Translator
 from .i18n.terms import Message
 from .reader.pages import Site, Text
 from .reader.source import SourceError, control_problem, decode
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
+from .rules.scoring import BELOTE
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 LINK_SCHEMES = ("http", "https", "mailto")
@@ -219,6 +220,7 @@ class LocaleRenderer:
         self.glossary_href = "glossary.html"
         self.linked: set[str] = set()
         self.env.globals["link_glossary_words"] = self.glossed
+        self.env.globals["mark_foreign_words"] = lambda text: mark_foreign(escape(text), self.foreign)
         self.foreign, wrong = foreign_words(translator.gettext(terms.FOREIGN_WORDS))
         if wrong:
             translator.flag(terms.FOREIGN_WORDS, "; ".join(wrong))
@@ -242,6 +244,10 @@ class LocaleRenderer:
             fill=self.fill,
             term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
             paired=views.paired,
+            deal_partner=deal_views.deal_paired,
+            team_msgid=lambda team: scoring.team(team).msgid,
+            turn_seats=lambda: tuple(Seat),
+            belote_points=BELOTE,
             only_here=views.only_here,
             rule_differences=tables.differences,
             rule_differences_by_game=tables.differences_by_game,
@@ -323,7 +329,10 @@ class LocaleRenderer:
         return self.term(terms.turned_suit(suit))
 
     def name(self, value: reasons.Value) -> Markup | str:
-        """An engine value or a term, named in the page's language (a suit as the trump suit's name)."""
+        """An engine value or a term, named in the page's language (a suit as the trump suit's name;
+        a team's name kept on one line: "North–South" never breaks at its dash)."""
+        if isinstance(value, Message) and value.context == "team":
+            return Markup('<span class="team">%s</span>') % self.term(value)
         if isinstance(value, Message):
             return self.term(value)
         if isinstance(value, Seat):
@@ -350,10 +359,12 @@ class LocaleRenderer:
         return self._format(self.term(Message(context, msgid)), values)
 
     def say(self, phrase: reasons.Phrase | None) -> Markup:
-        """A generated sentence (a reason, an outcome) in the page's language, escaped."""
+        """A generated sentence (a reason, an outcome) in the page's language, escaped, its foreign
+        words marked with ``lang`` (an attribute that shows one takes its text: ``striptags``)."""
         if phrase is None:
             return Markup("")
-        return self._format(self.term(phrase.message), {key: self.name(value) for key, value in phrase.values})
+        sentence = mark_foreign(escape(self.term(phrase.message)), self.foreign)
+        return sentence % {key: self.name(value) for key, value in phrase.values}
 
     def call_name(self, call: Call) -> Markup:
         """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
@@ -435,6 +446,13 @@ def _glossed(env: Environment, html: Markup) -> Markup:
     return link(html) if callable(link) else html
 
 
+@pass_environment
+def _foreign(env: Environment, text: str) -> Markup:
+    """The `foreign` filter: page text with its words of another language marked with ``lang``."""
+    mark = env.globals.get("mark_foreign_words")
+    return mark(text) if callable(mark) else Markup(escape(text))
+
+
 def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
@@ -452,4 +470,5 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
     env.filters["striptags"] = plain_text
     env.filters["unlinked"] = unlinked
     env.filters["glossed"] = _glossed
+    env.filters["foreign"] = _foreign
     return env

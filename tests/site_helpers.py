@@ -10,7 +10,7 @@ from generator.build import BuildResult, build
 from .conftest import ROOT
 
 LOCALES = ("es", "ru", "hi", "bg", "fr")
-PAGES = ("bidding", "allowed-cards")
+PAGES = ("bidding", "allowed-cards", "scoring")
 """The rules pages."""
 ALL_PAGES = (*PAGES, "glossary")
 """Every page of a locale besides its index, in menu order."""

@@ -306,7 +306,7 @@ def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> No
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ("pages: [bidding, allowed-cards, glossary]", "pages: []", "pages: none"),
+        ("pages: [bidding, allowed-cards, scoring, glossary]", "pages: []", "pages: none"),
         ("      - list:\n", "      - list: []\n      - list:\n", "list: empty"),
     ],
 )
@@ -325,8 +325,8 @@ def test_a_damaged_cache_is_ignored(project: Path) -> None:
     assert result.code == 0, lines
 
 
-def test_a_deal_on_a_page_is_refused_until_a_page_can_show_one(project: Path) -> None:
-    """Deal examples are checked in example files; a page has no way to show one yet."""
+def test_a_deal_on_any_page_is_shown_and_an_illegal_one_refused_at_its_card(project: Path) -> None:
+    """A deal example may stand on any page: the page draws it; an illegal play is invalid input at its card."""
     deal = (
         "      - example:\n"
         "          id: t1-deal\n"
@@ -352,10 +352,20 @@ def test_a_deal_on_a_page_is_refused_until_a_page_can_show_one(project: Path) ->
         + "          explanation: A deal.\n"
     )
     heading = "    heading: In the no-trump game\n    content:\n"
+    replace(project / "content/allowed-cards.yaml", heading, heading + deal)
+    result, lines = run_build(project, project / "site", strict=False)
+    assert result.code == 0, lines  # shown, with its new title and explanation in English until translated
+    html = (project / "site/es/allowed-cards.html").read_text(encoding="utf-8")
+    article = html[html.index('id="ex-t1-deal"') : html.index("</article>", html.index('id="ex-t1-deal"'))]
+    assert article.count('<tr><th scope="row">') >= 8 and "99" in article and "83" in article
+    broken = deal.replace("N: AC, E: QS, S: 10H, W: JD", "N: AC, E: QS, S: JD, W: 10H")
     code, lines, unchanged = built_then_broken(
-        project, lambda p: replace(p / "content/allowed-cards.yaml", heading, heading + deal)
+        project, lambda p: replace(p / "content/allowed-cards.yaml", deal, broken)
     )
-    assert code == 2 and unchanged
-    assert re.match(
-        r"content/allowed-cards\.yaml:\d+:\d+: error: example 't1-deal': a page cannot show a deal", lines[0]
+    assert code == 2 and unchanged is True
+    assert any(
+        re.match(
+            r"content/allowed-cards\.yaml:\d+:\d+: error: example 't1-deal': trick \d, S: \w+ is not allowed", line
+        )
+        for line in lines
     )

@@ -112,7 +112,15 @@ def test_hostile_translations_render_as_text_everywhere(tmp_path: Path, payload:
     poison_catalog(project / "locales/es/LC_MESSAGES/messages.po", payload)
     result, lines = run_build(project, project / "site", strict=True)
     assert result.code == 0, lines
-    names = ("es/bidding.html", "es/allowed-cards.html", "es/glossary.html", "es/index.html", "index.html", "404.html")
+    names = (
+        "es/bidding.html",
+        "es/allowed-cards.html",
+        "es/scoring.html",
+        "es/glossary.html",
+        "es/index.html",
+        "index.html",
+        "404.html",
+    )
     for name in (*names, "ru/bidding.html"):
         html = (project / "site" / name).read_text(encoding="utf-8")
         assert harm(html) == [], name
@@ -126,6 +134,8 @@ def test_hostile_translations_render_as_text_everywhere(tmp_path: Path, payload:
         assert (
             '<a class="brand" href="index.html">&lt;script&gt;alert(1)&lt;/script&gt; La Belote francesa</a>' in bidding
         )
+        scoring = (project / "site/es/scoring.html").read_text(encoding="utf-8")  # a team named in a sentence
+        assert '<span class="team">&lt;script&gt;alert(1)&lt;/script&gt; Norte–Sur</span>' in scoring
 
 
 def test_a_javascript_link_in_content_is_not_a_link(tmp_path: Path) -> None:

@@ -108,10 +108,15 @@ def test_the_template_has_source_references_and_a_comment_for_every_example_mess
         for m in messages
         if any(c.startswith(("Title of example", "Explanation of example")) for c in m.auto_comments)
     ]
-    assert len(titles) == 2 * 15  # 15 examples on the pages, each a title and an explanation
+    assert len(titles) == 2 * (15 + 17)  # 15 play and auction examples and 17 deals, each a title and an explanation
     for message in titles:
         comment = " ".join(message.auto_comments)
-        assert re.search(r"(Calls: 1\. \w+ .+ Result: )|(hand: .+ Allowed: )", comment), comment
+        assert re.search(
+            r"(Calls: 1\. \w+ .+ Result: )|(hand: .+ Allowed: )|(taker \w+.+Tricks: 1\. .+ -> .+ Outcome: )", comment
+        ), comment
+    deal = next(m for m in messages if "Title of example tie-official" in " ".join(m.auto_comments))
+    assert "East-West (takers): cards 81, belote 0, total 81, score 0" in " ".join(deal.auto_comments).replace("–", "-")
+    assert "Outcome: litige, carried to the next deal 81." in " ".join(deal.auto_comments)
     rejected = next(m for m in messages if "coinche-lower-bid-rejected" in " ".join(m.auto_comments))
     assert "2. North 90 S (refused)" in " ".join(rejected.auto_comments)
 

@@ -13,7 +13,7 @@ from generator import build as build_module
 from generator import reuse
 from generator.project import CACHE
 
-from .site_helpers import copy_project, run_build, tree
+from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
 
 
 @pytest.fixture
@@ -96,7 +96,9 @@ def test_a_change_of_the_generator_renders_everything_again(
     monkeypatch.setattr(build_module, "code_version", lambda: "another version of the generator")
     names = rendered(monkeypatch)
     assert run_build(project, out)[0].code == 0
-    assert len([name for name in names if "/" in name and name.endswith(".html")]) == 20
+    assert len([name for name in names if "/" in name and name.endswith(".html")]) == len(LOCALES) * (
+        1 + len(ALL_PAGES)
+    )
 
 
 @pytest.mark.parametrize("damage", ["record", "site file", "page cache"])

@@ -16,6 +16,15 @@ from .test_site import Elements
 ANCHORS = {
     "allowed-cards": ["follow-suit", "trump-led", "trumping", "undertrump", "no-trump", "trick-winner"],
     "bidding": ["trump-game", "no-trump-game", "coinche-contracts"],
+    "scoring": [
+        "card-points",
+        "belote",
+        "made-or-dedans",
+        "tie",
+        "coinche-contract",
+        "capot-generale",
+        "coinche-surcoinche",
+    ],
 }
 
 

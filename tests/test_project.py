@@ -24,7 +24,7 @@ def test_the_stages_in_order_are_the_whole_load() -> None:
     assert project.problems == [] and project.site == site
     assert [page.slug for page in project.pages] == [page.slug for page in pages] == list(ALL_PAGES)
     assert [example.id for example in project.examples] == [example.id for example in examples]
-    assert project.views == views and len(views) == len(examples) == 16
+    assert project.views == views and len(views) == len(examples) == 33
     assert set(project.catalogs) == set(catalogs) == set(LOCALES)
 
 
@@ -37,7 +37,7 @@ def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
     site = read_site(project, problems)
     assert site is not None and problems == []  # i18n add and update need nothing else
     pages, examples = read_pages(project, site, problems)
-    assert [page.slug for page in pages] == ["allowed-cards", "glossary"] and len(examples) == 9
+    assert [page.slug for page in pages] == ["allowed-cards", "scoring", "glossary"] and len(examples) == 9 + 17
     assert {problem.path for problem in problems} == {"content/bidding.yaml"}
     solve_examples(examples, problems)
     assert {problem.path for problem in problems} == {"content/bidding.yaml"}

@@ -98,7 +98,7 @@ def test_a_regenerate_with_nothing_to_do_says_so_and_changes_no_file(tmp_path: P
     before = tree(project)
     result = run(project, "regenerate", "--report", str(tmp_path / "report.md"))
     assert result.returncode == 0
-    assert result.stdout.startswith("nothing changed: 16 examples in 3 files")
+    assert result.stdout.startswith("nothing changed: 33 examples in 4 files")
     assert "Nothing changed" in (tmp_path / "report.md").read_text(encoding="utf-8")
     assert {name: data for name, data in tree(project).items() if "__pycache__" not in name} == {
         name: data for name, data in before.items() if "__pycache__" not in name

@@ -187,7 +187,7 @@ def test_two_builds_are_byte_identical_and_end_with_one_summary_line(site: Path,
     result, lines = run_build(ROOT, tmp_path / "again")
     assert result.code == 0 and result.warnings == []
     assert len(lines) == 1 and re.fullmatch(
-        r"Built 22 pages in 5 locales into .*/again/: 16 examples checked, "
+        r"Built 27 pages in 5 locales into .*/again/: 33 examples checked, "
         r"0 warnings, \d+\.\d\d s",
         lines[0],
     ), lines

@@ -42,6 +42,13 @@ TERMS: dict[str, tuple[Term, ...]] = {
     "es": (
         Term("trick", r"\bbazas?\b", (Avoid(r"\blevadas?\b", "la levada"),)),
         Term("undertrump", r"\bsubfallar\b", (Avoid(r"\binfrafall\w*", "infrafallar"),), pages=("allowed-cards",)),
+        Term(
+            "a failed contract falls (fallar is to trump)",
+            r"\bca[eí]\w*",
+            (Avoid(r"\bfallad[oa]s?\b", "contrato fallado"), Avoid(r"\bfracas\w*", "el contrato fracasa")),
+            pages=("scoring",),
+            avoid_on=("scoring",),
+        ),
     ),
     "ru": (
         Term("trick", r"\bвзятк\w*", (Avoid(r"\bлевэ\b", "левэ"),)),
@@ -55,7 +62,7 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("refused bid", r"\(заявка отклонена\)", (Avoid(r"\(отклонено\)", "(отклонено)"),), pages=("bidding",)),
     ),
     "hi": (
-        Term("trick", "चाल", (Avoid(r"\btricks?\b", "यह trick"),), pages=("allowed-cards",)),
+        Term("trick", "चाल", (Avoid(r"\btricks?\b", "यह trick"),), pages=("allowed-cards", "scoring")),
         Term("house rules", "घरेलू नियम", (Avoid(r"\bMaison\b", "Maison नियम"),)),
         Term(
             "official rules",
@@ -86,7 +93,8 @@ TERMS: dict[str, tuple[Term, ...]] = {
             (Avoid(r"цакане с по-нисък коз", "Цакане с по-нисък коз"),),
             pages=("allowed-cards",),
         ),
-        Term("trick", r"\bръка(та)?\b", (Avoid(r"\bвзятк\w*", "взятката"),), pages=("allowed-cards",)),
+        Term("trick", r"\bръка(та)?\b", (Avoid(r"\bвзятк\w*", "взятката"),), pages=("allowed-cards", "scoring")),
+        Term("dedans: the takers are in", r"\bвътре\b", (Avoid(r"\bпровал\w*", "провал"),), pages=("scoring",)),
     ),
     "fr": (
         Term(
@@ -100,7 +108,8 @@ TERMS: dict[str, tuple[Term, ...]] = {
             ),
             pages=("bidding",),
         ),
-        Term("trick", r"\bplis?\b", (Avoid(r"\blevées?\b", "la levée"),), pages=("allowed-cards",)),
+        Term("trick", r"\bplis?\b", (Avoid(r"\blevées?\b", "la levée"),), pages=("allowed-cards", "scoring")),
+        Term("a failed contract", r"\bchut\w*", (Avoid(r"\béchou\w*", "le contrat a échoué"),), pages=("scoring",)),
         Term(
             "overtrump",
             r"\bsurcoup\w*",

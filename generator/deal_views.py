@@ -1,0 +1,236 @@
+"""What a page shows of a deal example, from the engine's score (never from ``expect``): the eight
+tricks with who led, the cards, who won and the trick's points; each team's cards, dix de der,
+belote and total; the outcome as a sentence; and how each team's score is made up.
+
+Language-neutral like :mod:`generator.views`: seats, cards and teams stay engine values, sums
+are digits and signs, and the templates name the rest in the page's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .i18n.reasons import Phrase
+from .i18n.scoring import contract_phrase, deal_phrases
+from .reader.examples import DealExample
+from .rules import (
+    CAPOT,
+    GENERALE,
+    Card,
+    DealScore,
+    Game,
+    Litige,
+    Outcome,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    card_points,
+    winning_index,
+)
+from .rules.scoring import BELOTE, CAPOT_DEAL, DEAL, LAST_TRICK, LAST_TRICK_CAPOT
+from .verify import DealSolution
+
+_BELOTE_RANKS = (Rank.KING, Rank.QUEEN)
+
+
+@dataclass(frozen=True)
+class DealCard:
+    """One card of a trick, in its seat's column: when it was played (1-4), whether it wins the trick,
+    and whether it is one of the belote's two cards (the king and queen of trump of the seat that held both):
+    ``belote`` for the first played, ``rebelote`` for the second, which earns the 20 points."""
+
+    seat: Seat
+    card: Card
+    order: int
+    wins: bool
+    belote: str = ""
+
+
+@dataclass(frozen=True)
+class TrickRow:
+    """One trick: its number, its cards by seat in turn order (South, West, North, East), the
+    winner, the cards' points and, on the last trick, the dix de der."""
+
+    number: int
+    leader: Seat
+    cards: tuple[DealCard, ...]
+    winner: Seat
+    points: int
+    last: int
+    """0, or the dix de der on trick 8 (10, or 100 on a capot)."""
+
+
+@dataclass(frozen=True)
+class TeamTally:
+    """One team's column: its cards with the dix de der, its belote, its total, and its score."""
+
+    team: Team
+    takers: bool
+    tricks: int
+    card_points: int
+    belote: int
+    total: int
+    score: int
+    sum: str
+    """How the score is made up, in digits and signs ("(162 + 90) × 2" for 504), or "" when it is one number."""
+
+
+@dataclass(frozen=True)
+class DealView:
+    """A deal example: its setup, its tricks, the teams' tallies, the outcome and the score."""
+
+    id: str
+    game: Game
+    rules: str
+    trump: Suit | None
+    dealer: Seat
+    taker: Seat
+    contract: int | None
+    multiplier: int
+    carried_in: int
+    tricks: tuple[TrickRow, ...]
+    teams: tuple[TeamTally, ...]
+    """North-South, then East-West."""
+    outcome: Outcome
+    carried_out: int
+    carries: bool
+    """True under rules that carry a tie over (the carried points are then shown, 0 or not)."""
+    said: tuple[Phrase, ...]
+    """The outcome and what it gives, as sentences."""
+    contract_said: Phrase
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that leads trick 1."""
+        return self.dealer.next()
+
+    @property
+    def play(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card in play order, to tell two examples of the same play."""
+        return tuple((card.seat, card.card) for row in self.tricks for card in sorted(row.cards, key=_order))
+
+
+def _order(card: DealCard) -> int:
+    return card.order
+
+
+def deal_view(example: DealExample, solution: DealSolution) -> DealView:
+    """The view of a deal example from the engine's score."""
+    score = solution.score
+    trump = example.trump
+    belote_seat = _belote_seat(example)
+    belote_cards = 0
+    rows = []
+    for number, trick in enumerate(example.tricks, 1):
+        cards = [card for _, card in trick]
+        best = winning_index(cards, trump)
+        winner = trick[best][0]
+        last = 0
+        if number == 8:
+            last = LAST_TRICK_CAPOT if score.tally.capot is not None else LAST_TRICK
+        played = []
+        for order, (seat, card) in enumerate(trick, 1):
+            mark = ""
+            if seat == belote_seat and card.suit == trump and card.rank in _BELOTE_RANKS:
+                belote_cards += 1
+                mark = "belote" if belote_cards == 1 else "rebelote"
+            played.append(DealCard(seat, card, order, order - 1 == best, mark))
+        by_seat = sorted(played, key=lambda entry: int(entry.seat))
+        rows.append(
+            TrickRow(number, trick[0][0], tuple(by_seat), winner, sum(card_points(c, trump) for c in cards), last)
+        )
+    teams = tuple(_team(score, team, example) for team in (Team.NS, Team.EW))
+    return DealView(
+        id=example.id,
+        game=example.game,
+        rules=example.rules.name,
+        trump=trump,
+        dealer=example.dealer,
+        taker=example.taker,
+        contract=example.contract,
+        multiplier=example.multiplier,
+        carried_in=example.carried_in,
+        tricks=tuple(rows),
+        teams=teams,
+        outcome=score.outcome,
+        carried_out=score.carried_out,
+        carries=example.rules.litige is Litige.CARRY_OVER,
+        said=deal_phrases(score, example.rules, example.taker, example.contract, example.multiplier),
+        contract_said=contract_phrase(example.game, example.taker, example.trump, example.contract, example.multiplier),
+    )
+
+
+def _belote_seat(example: DealExample) -> Seat | None:
+    """The seat that played both the king and the queen of trump, if one did."""
+    if example.trump is None:
+        return None
+    held: dict[Seat, int] = {}
+    for trick in example.tricks:
+        for seat, card in trick:
+            if card.suit == example.trump and card.rank in _BELOTE_RANKS:
+                held[seat] = held.get(seat, 0) + 1
+    return next((seat for seat, count in held.items() if count == 2), None)
+
+
+def _team(score: DealScore, team: Team, example: DealExample) -> TeamTally:
+    belote = BELOTE if score.belote is team else 0
+    cards = score.card_points[team]
+    return TeamTally(
+        team=team,
+        takers=team is score.takers,
+        tricks=score.tally.tricks[team],
+        card_points=cards,
+        belote=belote,
+        total=score.totals[team],
+        score=score.score[team],
+        sum=_sum(score, team, example),
+    )
+
+
+def _sum(score: DealScore, team: Team, example: DealExample) -> str:
+    """The score of ``team`` as the engine made it up (specs/scoring.md §4.6), in digits and signs,
+    or "" when there is nothing to add up."""
+    if score.outcome is Outcome.LITIGE:
+        return ""
+    value, multiplier, kept = example.contract or 0, example.multiplier, example.rules.belote_kept
+    mine = BELOTE if score.belote is team else 0
+    theirs = BELOTE if score.belote is team.other else 0
+    winner = score.takers if score.outcome is Outcome.MADE else score.takers.other
+    if score.outcome is Outcome.MADE and multiplier == 1:
+        terms = [
+            score.card_points[team],
+            *([value] if team is score.takers and value else []),
+            *([mine] if mine else []),
+        ]
+        text, total = " + ".join(map(str, terms)), sum(terms)
+    elif team is winner:
+        base = CAPOT_DEAL if example.contract in (CAPOT, GENERALE) or score.tally.tricks[team] == 8 else DEAL
+        text = f"{base} + {value}" if value else str(base)
+        if multiplier > 1:
+            text = f"({text}) × {multiplier}"
+        total = (base + value) * multiplier
+        for belote in (mine, 0 if kept else theirs):
+            if belote:
+                text, total = f"{text} + {belote}", total + belote
+    else:
+        total = mine if kept else 0
+        text = str(total)
+    if example.carried_in and team is winner:
+        text, total = f"{text} + {example.carried_in}", total + example.carried_in
+    assert total == score.score[team], (example.id, text, score.score[team])  # the engine's score, made up again
+    return "" if text == str(total) else text
+
+
+def deal_paired(view: DealView, views: dict[str, object]) -> DealView | None:
+    """The example scoring the same play under the other rule set, if there is one."""
+    for other in views.values():
+        if (
+            isinstance(other, DealView)
+            and other.id != view.id
+            and other.rules != view.rules
+            and (other.game, other.trump, other.taker, other.contract, other.multiplier, other.play)
+            == (view.game, view.trump, view.taker, view.contract, view.multiplier, view.play)
+        ):
+            return other
+    return None

@@ -1,0 +1,242 @@
+"""What a scored deal comes to, as catalog messages with placeholders: the contract played, whether
+it is made and why, and what each team scores.
+
+The engine says *what* (a :class:`DealScore`: totals, outcome, scores); this module picks the
+sentence for the game, the outcome and the case (a tie, a Capot, a belote given away…) and fills
+its placeholders with engine values. No sentence is written per example.
+"""
+
+from __future__ import annotations
+
+from ..rules import CAPOT, GENERALE, Call, CallKind, DealScore, Game, Outcome, Rules, Seat, Suit, Team
+from ..rules.scoring import CAPOT_DEAL, DEAL
+from .reasons import Phrase, Value, placeholders
+from .terms import Message
+
+_TEAMS = {Team.NS: "North–South", Team.EW: "East–West"}
+_CONTRACT = "deal contract"
+_OUTCOME = "deal outcome"
+_SCORE = "deal score"
+
+
+def team(team: Team) -> Message:
+    """A team's name: "North–South"."""
+    return Message("team", _TEAMS[team])
+
+
+def _m(context: str, msgid: str) -> Message:
+    return Message(context, msgid)
+
+
+CONTRACT_MESSAGES: dict[str, tuple[Message, str]] = {
+    "take": (_m(_CONTRACT, "%(seat)s takes."), "Trump or no-trump game: who took. %(seat)s: a seat."),
+    "contract-1": (
+        _m(_CONTRACT, "%(seat)s plays %(contract)s."),
+        "Coinche: the taker and the contract (%(contract)s: a call such as “90 in hearts” or “Capot in hearts”).",
+    ),
+    "contract-2": (
+        _m(_CONTRACT, "%(seat)s plays %(contract)s, coinched: score ×2."),
+        "Coinche: the contract was coinched.",
+    ),
+    "contract-4": (
+        _m(_CONTRACT, "%(seat)s plays %(contract)s, coinched and surcoinched: score ×4."),
+        "Coinche: the contract was coinched, then surcoinched.",
+    ),
+}
+"""The contract of a deal, as its setup says it."""
+
+OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
+    "made": (
+        _m(
+            _OUTCOME,
+            "Made: the takers, %(takers)s, have more points than the defence, %(t)s to %(d)s (belote included). "
+            "Each team scores its own points.",
+        ),
+        "Trump or no-trump game, the takers' total (cards, last trick, belote) is higher than the defence's. "
+        "%(takers)s: a team's name; %(t)s and %(d)s: numbers.",
+    ),
+    "made-capot": (
+        _m(_OUTCOME, "Made, with a capot: the takers, %(takers)s, won all eight tricks."),
+        "Trump or no-trump game, the takers won every trick: their last trick is worth 100.",
+    ),
+    "dedans": (
+        _m(
+            _OUTCOME,
+            "Dedans: the takers, %(takers)s, have fewer points than the defence, %(t)s to %(d)s (belote included).",
+        ),
+        "Trump or no-trump game, the takers' total is lower than the defence's: they fail (“dedans”).",
+    ),
+    "dedans-tie": (
+        _m(
+            _OUTCOME,
+            "A tie, %(t)s to %(d)s: under these rules the takers, %(takers)s, have not scored more than the "
+            "defence, so they are dedans.",
+        ),
+        "Trump or no-trump game, house rules: the two totals are equal, which counts as a failure (“dedans”).",
+    ),
+    "litige": (
+        _m(
+            _OUTCOME,
+            "A tie, %(t)s to %(d)s: a litige. The defence, %(defence)s, scores its %(d)s now; the takers' %(t)s "
+            "are carried to the next deal and go to the team that wins it.",
+        ),
+        "Trump or no-trump game, official rules: the two totals are equal (“litige”).",
+    ),
+    "coinche-made": (
+        _m(
+            _OUTCOME,
+            "Made: the takers, %(takers)s, have %(t)s (belote included), at least their contract of %(contract)s, "
+            "and more than the defence's %(d)s.",
+        ),
+        "Coinche, a numbered contract made. %(contract)s: the contract's value, e.g. 90.",
+    ),
+    "coinche-made-behind": (
+        _m(
+            _OUTCOME,
+            "Made: the takers, %(takers)s, have %(t)s (belote included), at least their contract of %(contract)s. "
+            "Under these rules it does not matter that the defence has %(d)s.",
+        ),
+        "Coinche, official rules: the contract is made although the defence has as many points or more.",
+    ),
+    "coinche-short": (
+        _m(
+            _OUTCOME,
+            "Failed: the takers, %(takers)s, have %(t)s (belote included), less than their contract of %(contract)s.",
+        ),
+        "Coinche: the takers' total is below their contract.",
+    ),
+    "coinche-not-ahead": (
+        _m(
+            _OUTCOME,
+            "Failed: the takers, %(takers)s, reach their contract of %(contract)s with %(t)s, but under these "
+            "rules they must also have more than the defence, which has %(d)s.",
+        ),
+        "Coinche, house rules: the contract is reached but the defence has as many points or more.",
+    ),
+    "capot-made": (
+        _m(_OUTCOME, "Made: a Capot needs every trick, and the takers, %(takers)s, won all eight."),
+        "Coinche, a Capot contract made.",
+    ),
+    "capot-failed": (
+        _m(_OUTCOME, "Failed: a Capot needs every trick, and the takers, %(takers)s, lost at least one."),
+        "Coinche, a Capot contract failed.",
+    ),
+    "generale-made": (
+        _m(_OUTCOME, "Made: a Générale needs the taker, %(taker)s, to win every trick alone, and he did."),
+        "Coinche, a Générale contract made. %(taker)s: a seat.",
+    ),
+    "generale-failed": (
+        _m(_OUTCOME, "Failed: a Générale needs the taker, %(taker)s, to win every trick alone, and he did not."),
+        "Coinche, a Générale contract failed (the partner or the defence won a trick).",
+    ),
+}
+"""Whether the contract is made, and why: one sentence per game, outcome and case."""
+
+SCORE_MESSAGES: dict[str, tuple[Message, str]] = {
+    "all-to-defence": (
+        _m(_SCORE, "The defence, %(defence)s, scores all %(base)s points of the deal."),
+        "The takers failed: the defence takes the deal's 162 points (252 if it won every trick). %(base)s: that "
+        "number.",
+    ),
+    "all-to-defence-contract": (
+        _m(_SCORE, "The defence, %(defence)s, scores the %(base)s points of the deal plus the contract."),
+        "Coinche, failed: the defence scores 162 (or 252) plus the contract's value.",
+    ),
+    "made-contract": (
+        _m(_SCORE, "The takers score their points plus their contract; the defence scores its own points."),
+        "Coinche, made and not coinched.",
+    ),
+    "doubled": (
+        _m(_SCORE, "Coinched: the whole deal, %(base)s plus the contract, counts double for %(winner)s."),
+        "Coinche ×2: the team that wins the deal scores (162 or 252 + contract) × 2. %(winner)s: a team.",
+    ),
+    "quadrupled": (
+        _m(_SCORE, "Surcoinched: the whole deal, %(base)s plus the contract, counts four times for %(winner)s."),
+        "Coinche ×4: the team that wins the deal scores (162 or 252 + contract) × 4. %(winner)s: a team.",
+    ),
+    "nothing": (
+        _m(_SCORE, "%(loser)s score nothing for the deal."),
+        "The team that lost the deal (failed, or beaten on a coinched deal) scores 0. %(loser)s: a team.",
+    ),
+    "belote-kept": (
+        _m(_SCORE, "%(loser)s score nothing for the deal but keep their belote."),
+        "The team that lost the deal holds the belote and, under these rules, keeps its 20 points.",
+    ),
+    "belote-lost": (
+        _m(_SCORE, "%(loser)s score nothing for the deal, and under these rules their belote goes to %(winner)s."),
+        "Official Coinche: the team that lost the deal holds the belote and gives its 20 points to the winner.",
+    ),
+}
+"""What the outcome gives each team, as sentences (the numbers are in the score table)."""
+
+
+def contract_phrase(game: Game, taker: Seat, trump: Suit | None, contract: int | None, multiplier: int) -> Phrase:
+    """The contract a deal is played in: "South takes." or "South plays 90 in hearts, coinched"."""
+    if contract is None:
+        return Phrase(CONTRACT_MESSAGES["take"][0], (("seat", taker),))
+    assert trump is not None
+    message = CONTRACT_MESSAGES[f"contract-{multiplier}"][0]
+    return Phrase(message, (("seat", taker), ("contract", Call(CallKind.BID, trump, contract))))
+
+
+def deal_phrases(
+    score: DealScore, rules: Rules, taker: Seat, contract: int | None, multiplier: int
+) -> tuple[Phrase, ...]:
+    """The outcome of a scored deal and what it gives, as sentences from the engine's score."""
+    takers, defence = score.takers, score.takers.other
+    mine, theirs = score.totals[takers], score.totals[defence]
+    made = score.outcome is Outcome.MADE
+    winner, loser = (takers, defence) if made else (defence, takers)
+    capot = contract in (CAPOT, GENERALE) or score.tally.tricks[winner] == 8
+    values: dict[str, Value] = {
+        "takers": team(takers),
+        "defence": team(defence),
+        "winner": team(winner),
+        "loser": team(loser),
+        "taker": taker,
+        "t": str(mine),
+        "d": str(theirs),
+        "contract": str(contract),
+        "base": str(CAPOT_DEAL if capot else DEAL),
+    }
+    keys = [_outcome_key(score, contract, mine, theirs)]
+    if score.outcome is not Outcome.LITIGE:
+        if made and multiplier == 1:
+            keys.append("made-contract" if contract is not None else "")
+        elif multiplier > 1:
+            keys.append("doubled" if multiplier == 2 else "quadrupled")
+        else:
+            keys.append("all-to-defence-contract" if contract is not None else "all-to-defence")
+        if not made or multiplier > 1:
+            keys.append(
+                "nothing" if score.belote is not loser else "belote-kept" if rules.belote_kept else "belote-lost"
+            )
+    phrases = []
+    for key in filter(None, keys):
+        message = (OUTCOME_MESSAGES.get(key) or SCORE_MESSAGES[key])[0]
+        phrases.append(Phrase(message, tuple((name, values[name]) for name in placeholders(message))))
+    return tuple(phrases)
+
+
+def _outcome_key(score: DealScore, contract: int | None, mine: int, theirs: int) -> str:
+    made = score.outcome is Outcome.MADE
+    if score.outcome is Outcome.LITIGE:
+        return "litige"
+    if contract is None:
+        if made:
+            return "made-capot" if score.tally.capot is score.takers else "made"
+        return "dedans-tie" if mine == theirs else "dedans"
+    if contract == CAPOT:
+        return "capot-made" if made else "capot-failed"
+    if contract == GENERALE:
+        return "generale-made" if made else "generale-failed"
+    if made:
+        return "coinche-made" if mine > theirs else "coinche-made-behind"
+    return "coinche-short" if mine < contract else "coinche-not-ahead"
+
+
+def messages() -> list[tuple[Message, str]]:
+    """Every message of this module with its translator comment, in a stable order, for extraction."""
+    found = [(team(t), "A team's name, as the score table heads its column and the sentences name it.") for t in Team]
+    found += list(CONTRACT_MESSAGES.values()) + list(OUTCOME_MESSAGES.values()) + list(SCORE_MESSAGES.values())
+    return found

@@ -1,0 +1,135 @@
+"""The scoring page: every deal drawn from the engine's score (tricks, winners, points, totals,
+scores), the same play under both rule sets shown once with both scores, the sentences chosen
+by the engine's outcome, and the scoring rows of the differences table on this page only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import tables
+from generator.deal_views import DealView
+from generator.i18n import scoring
+from generator.project import load_project
+from generator.rules import Team, score_deal, trick_result
+
+from .conftest import ROOT
+from .pagetext import visible_text
+from .site_helpers import LOCALES
+
+
+@pytest.fixture(scope="module")
+def project():
+    loaded = load_project(ROOT, catalogs=False, templates=False)
+    assert loaded.problems == []
+    return loaded
+
+
+def deals(project) -> dict[str, DealView]:
+    return {key: view for key, view in project.views.items() if isinstance(view, DealView)}
+
+
+def test_every_rule_of_the_spec_has_a_deal_on_the_page(project) -> None:
+    views = deals(project)
+    assert len(views) == 17
+    outcomes = {(view.game.value, view.rules, view.outcome.value) for view in views.values()}
+    assert {("trump", "house", "made"), ("trump", "house", "failed"), ("trump", "official", "litige")} <= outcomes
+    assert ("no-trump", "house", "made") in outcomes
+    assert {(view.contract, view.multiplier) for view in views.values() if view.contract} >= {
+        (80, 1),
+        (100, 1),
+        (90, 2),
+        (110, 4),
+        (250, 1),
+        (500, 1),
+    }
+
+
+def test_each_deal_view_is_the_engines_score(project) -> None:
+    examples = {example.id: example for example in project.examples}
+    for key, view in deals(project).items():
+        score = score_deal(examples[key].deal)
+        assert [entry.score for entry in view.teams] == list(score.score)
+        assert [entry.card_points for entry in view.teams] == list(score.card_points)
+        assert [entry.total for entry in view.teams] == list(score.totals)
+        for row, trick in zip(view.tricks, examples[key].tricks, strict=True):
+            result = trick_result(trick[0][0], [card for _, card in trick], examples[key].trump)
+            assert row.leader == trick[0][0] and row.winner == result.winner and row.points == result.points
+            assert [card.seat for card in row.cards if card.wins] == [result.winner]
+            assert [card.seat for card in sorted(row.cards, key=lambda c: c.order)] == [seat for seat, _ in trick]
+        assert sum(row.points for row in view.tricks) == 152 and view.tricks[-1].last in (10, 100)
+
+
+def test_the_score_is_made_up_again_from_its_parts(project) -> None:
+    views = deals(project)
+    sums = {key: [entry.sum for entry in view.teams] for key, view in views.items()}
+    assert sums["coinched-house"] == ["(162 + 90) × 2", ""]  # EW's kept belote is one number: nothing to add up
+    assert sums["coinched-official"] == ["(162 + 90) × 2 + 20", ""]
+    assert sums["coinche-failed-house"] == ["162 + 100", ""]
+    assert sums["coinche-made"] == ["96 + 80", ""]
+    assert sums["capot-made"] == ["252 + 250 + 20", ""]
+    assert sums["tie-official"] == ["", ""]
+    assert views["tie-official"].carried_out == 81 and views["tie-official"].carries
+    assert not views["tie-house"].carries
+
+
+def test_the_outcome_sentences_follow_the_engines_case(project) -> None:
+    def keys(view: DealView) -> list[str]:
+        found = {message: key for key, (message, _) in {**scoring.OUTCOME_MESSAGES, **scoring.SCORE_MESSAGES}.items()}
+        return [found[phrase.message] for phrase in view.said]
+
+    views = deals(project)
+    assert keys(views["trump-made"]) == ["made"]
+    assert keys(views["trump-capot"]) == ["made-capot"]
+    assert keys(views["trump-dedans"]) == ["dedans", "all-to-defence", "belote-kept"]
+    assert keys(views["tie-house"]) == ["dedans-tie", "all-to-defence", "nothing"]
+    assert keys(views["tie-official"]) == ["litige"]
+    assert keys(views["coinche-tie-house"]) == ["coinche-not-ahead", "all-to-defence-contract", "nothing"]
+    assert keys(views["coinche-tie-official"]) == ["coinche-made-behind", "made-contract"]
+    assert keys(views["coinche-failed-official"])[-1] == "belote-lost"
+    assert keys(views["coinched-house"]) == ["coinche-made", "doubled", "belote-kept"]
+    assert keys(views["surcoinched"]) == ["coinche-made", "quadrupled", "nothing"]
+    assert keys(views["capot-failed"])[0] == "capot-failed" and keys(views["generale-made"])[0] == "generale-made"
+    assert dict(views["tie-official"].said[0].values)["defence"] == scoring.team(Team.NS)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_page_draws_every_deal_and_pairs_the_rule_sets(built_site: Path, project, locale: str) -> None:
+    html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
+    articles = re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)".*?</article>', html, re.S)
+    pairs = {"tie-house", "coinche-tie-house", "coinche-failed-house", "coinched-house"}
+    assert len(articles) == 17 - len(pairs)
+    for key in deals(project):
+        assert f'id="ex-{key}"' in html  # the second of a pair is its column's anchor
+    for key in pairs:
+        article = html[html.index(f'id="ex-{key}"') : html.index("</article>", html.index(f'id="ex-{key}"'))]
+        assert article.count('<section class="ruling"') == 2 and article.count('<tbody class="score">') == 2
+        assert article.count('<table class="tricks">') == 1
+    for article in re.findall(r'<table class="tricks">.*?</table>', html, re.S):
+        assert article.count('<tr><th scope="row">') == 8 and article.count('class="face') == 32
+        assert "%(" not in visible_text(article)
+    assert "%(" not in visible_text(html)
+
+
+def test_the_scoring_page_shows_the_scoring_rules_in_the_differences_table(built_site: Path) -> None:
+    flags = {row.flag for row in tables.differences()}
+    assert {"litige", "must_beat_defence", "belote_kept"} <= flags
+    french = (built_site / "fr/scoring.html").read_text(encoding="utf-8")
+    table = french[
+        french.index('<table class="differ">') : french.index("</table>", french.index('<table class="differ">'))
+    ]
+    for name in ("litige", "must_beat_defence", "belote_kept"):
+        label = tables.flag_label(name)
+        assert label.msgid not in table  # shown in French, not in English
+    assert table.count('class="flag"') == len(tables.differences())
+
+
+def test_the_other_pages_and_the_index_link_to_the_scoring_page(built_site: Path) -> None:
+    for locale in LOCALES:
+        for slug in ("index", "bidding", "allowed-cards"):
+            html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+            assert 'href="scoring.html"' in html, (locale, slug)
+    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    assert sitemap.count("/scoring.html") >= len(LOCALES)
