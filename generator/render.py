@@ -220,8 +220,8 @@ class LocaleRenderer:
         self.glossary_href = "glossary.html"
         self.linked: set[str] = set()
         self.env.globals["link_glossary_words"] = self.glossed
-        self.env.globals["mark_foreign_words"] = lambda text: mark_foreign(escape(text), self.foreign)
         self.foreign, wrong = foreign_words(translator.gettext(terms.FOREIGN_WORDS))
+        self.env.globals["mark_foreign_words"] = lambda text: mark_foreign(escape(text), self.foreign)
         if wrong:
             translator.flag(terms.FOREIGN_WORDS, "; ".join(wrong))
         self.env.globals.update(
