@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXT_KEYS = ("title", "text", "heading", "explanation", "caption", "alt", "note")
+TEXT_KEYS = ("title", "text", "heading", "explanation", "caption", "alt", "note", "definition")
 
 
 def _copy_page(node: Any, k: int | str) -> Any:
@@ -119,7 +119,7 @@ def _translations(folder: Path, locale: str) -> dict[str, str]:
 def _cards(node: Any) -> str:
     """An example's cards and calls, as the Markdown lines a Hugo page shows."""
     lines = []
-    for key in ("trick", "hand", "calls", "expect"):
+    for key in ("trick", "hand", "calls", "tricks", "expect"):
         if key in node:
             lines.append(f"| {key} | {yaml.safe_dump(node[key], default_flow_style=True).strip()} |")
     return "| | |\n|---|---|\n" + "\n".join(lines) if lines else ""
@@ -200,9 +200,12 @@ def _hugo_page(page: dict[str, Any], translations: dict[str, str], weight: int) 
 
     body: list[str] = []
     blocks = [*page.get("summary", [])]
-    for section in page["sections"]:
+    for section in page.get("sections", []):
         blocks.append({"heading": section["heading"]})
         blocks += section["content"]
+    for entry in page.get("entries", []):  # the glossary: a word, its definition
+        term = entry["term"] if isinstance(entry["term"], str) else next(iter(entry["term"].values()))
+        body.append(f"**{t(term)}**: {t(entry['definition'])}")
     for item in blocks:
         if "heading" in item:
             body.append(f"## {t(item['heading'])}")

@@ -164,6 +164,7 @@ class SiteRenderer:
                 self.project.compiled,
                 frozenset(page.title for page in self.project.pages),  # shown in the navigation's links
             )
+            renderer.env.globals["pairs"] = self.project.pairs  # read by the examples' macros
             for page in self.project.pages:
                 if page.entries:
                     renderer.glossary = self.glossary_words(locale, page)

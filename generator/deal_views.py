@@ -106,9 +106,11 @@ class DealView:
         return self.dealer.next()
 
     @property
-    def play(self) -> tuple[tuple[Seat, Card], ...]:
-        """Every card in play order, to tell two examples of the same play."""
-        return tuple((card.seat, card.card) for row in self.tricks for card in sorted(row.cards, key=_order))
+    def position(self) -> tuple[object, ...]:
+        """What two examples scoring the same play share, whatever their rule set: the contract and
+        every card in play order."""
+        play = tuple((card.seat, card.card) for row in self.tricks for card in sorted(row.cards, key=_order))
+        return ("deal", self.game, self.trump, self.taker, self.contract, self.multiplier, play)
 
 
 def _order(card: DealCard) -> int:
@@ -220,17 +222,3 @@ def _sum(score: DealScore, team: Team, example: DealExample) -> str:
         text, total = f"{text} + {example.carried_in}", total + example.carried_in
     assert total == score.score[team], (example.id, text, score.score[team])  # the engine's score, made up again
     return "" if text == str(total) else text
-
-
-def deal_paired(view: DealView, views: dict[str, object]) -> DealView | None:
-    """The example scoring the same play under the other rule set, if there is one."""
-    for other in views.values():
-        if (
-            isinstance(other, DealView)
-            and other.id != view.id
-            and other.rules != view.rules
-            and (other.game, other.trump, other.taker, other.contract, other.multiplier, other.play)
-            == (view.game, view.trump, view.taker, view.contract, view.multiplier, view.play)
-        ):
-            return other
-    return None

@@ -26,7 +26,7 @@ from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .reuse import code_version, digest
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
-from .views import AuctionView, PlayView, auction_view, play_view
+from .views import AuctionView, PlayView, auction_view, pairs, play_view
 
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
     from .render import CompiledTemplates
@@ -203,6 +203,8 @@ class Project:
     pages: list[Page] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     views: dict[str, View] = field(default_factory=dict)
+    pairs: dict[str, View] = field(default_factory=dict)
+    """Each example's pair under the other rule set, if it has one (see :func:`views.pairs`)."""
     catalogs: dict[str, Catalog] = field(default_factory=dict)
     compiled: CompiledTemplates | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -219,6 +221,7 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
         return project
     project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE)
     verification, project.views = solve_examples(project.examples, project.problems)
+    project.pairs = pairs(project.views)
     project.mismatches = verification.mismatches
     if catalogs:
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems)

@@ -24,7 +24,7 @@ from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from . import deal_views, tables, views
+from . import tables, views
 from .files import FileError, read_input, write_file
 from .i18n import reasons, scoring, terms
 from .i18n.catalogs import Translator
@@ -243,8 +243,6 @@ class LocaleRenderer:
             say=self.say,
             fill=self.fill,
             term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
-            paired=views.paired,
-            deal_partner=deal_views.deal_paired,
             team_msgid=lambda team: scoring.team(team).msgid,
             turn_seats=lambda: tuple(Seat),
             belote_points=BELOTE,

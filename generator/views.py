@@ -6,7 +6,9 @@ them in the page's language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from .i18n.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
 from .reader.examples import AuctionExample, PlayExample
@@ -68,6 +70,11 @@ class PlayView:
     led: Suit | None = None
 
     @property
+    def position(self) -> tuple[object, ...]:
+        """What two examples of the same position share, whatever their rule set."""
+        return ("play", self.game, self.trump, self.trick, self.seat, tuple(entry.card for entry in self.hand))
+
+    @property
     def refused(self) -> tuple[HandCard, ...]:
         """The refused cards of the hand, each with its reason."""
         return tuple(entry for entry in self.hand if not entry.allowed)
@@ -115,6 +122,11 @@ class AuctionView:
     said: Phrase | None = None
     """The outcome as a sentence."""
     turned_card: Card | None = None
+
+    @property
+    def position(self) -> None:
+        """Auctions are not paired: each shows its own rule set's calls."""
+        return None
 
 
 def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
@@ -170,20 +182,34 @@ def _table(
     return tuple(seats)
 
 
-def paired(view: PlayView | AuctionView, views: dict[str, PlayView | AuctionView]) -> PlayView | None:
-    """The example showing the same position under the other rule set, if there is one."""
-    if not isinstance(view, PlayView):
-        return None
-    for other in views.values():
-        if (
-            isinstance(other, PlayView)
-            and other.id != view.id
-            and other.rules != view.rules
-            and (other.game, other.trump, other.trick, other.seat) == (view.game, view.trump, view.trick, view.seat)
-            and [entry.card for entry in other.hand] == [entry.card for entry in view.hand]
-        ):
-            return other
-    return None
+class Pairable(Protocol):
+    """A view that may show the same position as another under the other rule set."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def position(self) -> tuple[object, ...] | None: ...
+
+
+V = TypeVar("V", bound=Pairable)
+
+
+def pairs(views: Mapping[str, V]) -> dict[str, V]:
+    """Each example's pair: the first other example (in page order) showing the same position under
+    the other rule set. Views are grouped by position once, so a site of N examples costs N, not N²."""
+    groups: dict[tuple[object, ...], list[V]] = {}
+    for view in views.values():
+        if (position := view.position) is not None:
+            groups.setdefault(position, []).append(view)
+    paired = {}
+    for group in groups.values():
+        for view in group:
+            other = next((o for o in group if o.id != view.id and o.rules != view.rules), None)
+            if other is not None:
+                paired[view.id] = other
+    return paired
 
 
 def only_here(view: PlayView, other: PlayView | None) -> frozenset[Card]:
