@@ -23,8 +23,9 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-MAX_BYTES = 16 * 1024 * 1024
-"""Larger inputs are refused before they are parsed, to keep time and memory bounded."""
+MAX_BYTES = 64 * 1024 * 1024
+"""Larger inputs are refused before they are parsed, to keep time and memory bounded (a catalog
+of a site of a thousand pages per locale is about 20 MB)."""
 PARTIAL = ".part"
 """The suffix of a file being written (``.NAME.PID-RANDOM.part``, beside its target)."""
 

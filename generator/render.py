@@ -157,8 +157,7 @@ def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
     tags changes, and the words are matched escaped, so nothing but the span is added."""
     if not words:
         return Markup(html)
-    languages = {str(escape(w)): tag for tag, w in words}
-    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in languages) + r")(?!\w)")
+    languages, pattern = _foreign_pattern(tuple(words))
     parts = re.split(r"(<[^>]*>)", str(html))
     marked = [
         part
@@ -167,6 +166,13 @@ def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
         for part in parts
     ]
     return Markup("".join(marked))
+
+
+@functools.lru_cache(maxsize=64)
+def _foreign_pattern(words: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], re.Pattern[str]]:
+    """Each foreign word as escaped HTML with its language, and the pattern matching any of them whole."""
+    languages = {str(escape(w)): tag for tag, w in words}
+    return languages, re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in languages) + r")(?!\w)")
 
 
 def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> Markup:
@@ -215,6 +221,8 @@ class LocaleRenderer:
         """Texts shown inside a link somewhere (page titles in the navigation, the site's name in
         the header): rendered without links everywhere, so that links never nest."""
         self.env = make_environment(templates, compiled)
+        self.made: dict[tuple[Any, ...], Markup] = {}
+        """Markup built from engine values alone (card faces), kept for the locale's other pages."""
         self.glossary: list[tuple[str, str]] = []
         """Each glossary word in this language and its entry's anchor, longest first."""
         self.glossary_href = "glossary.html"
@@ -232,6 +240,7 @@ class LocaleRenderer:
             played_name=self.played_name,
             term_name=self.named,
             card_corner=self.card_corner,
+            face=self.face,
             seat_name=self.seat_name,
             hand_label=self.hand_label,
             call_name=self.call_name,
@@ -279,7 +288,9 @@ class LocaleRenderer:
 
     def gettext(self, msgid: str, **values: Any) -> Markup:
         """A template's message, translated, escaped and filled with ``values``."""
-        return self._format(self.translator.gettext(Message(None, msgid)), values)
+        if values:
+            return self._format(self.translator.gettext(Message(None, msgid)), values)
+        return self._made(("_", msgid), lambda: self._format(self.translator.gettext(Message(None, msgid)), values))
 
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
         """The plural form for ``n`` (CLDR's, through the catalog's Plural-Forms), with ``%(num)s``."""
@@ -297,7 +308,7 @@ class LocaleRenderer:
 
     def named(self, message: Message) -> Markup:
         """A term as page text: escaped, its foreign words marked with ``lang``."""
-        return mark_foreign(escape(self.term(message)), self.foreign)
+        return self._made(("named", message), lambda: mark_foreign(escape(self.term(message)), self.foreign))
 
     def card_name(self, card: Card) -> str:
         return self.term(terms.card(card))
@@ -307,6 +318,34 @@ class LocaleRenderer:
 
     def card_corner(self, rank: Rank) -> str:
         return self.term(terms.rank_index(rank))
+
+    def face(self, card: Card, state: str = "", verdict: Markup | None = None) -> Markup:
+        """A card face: its suit a class (the symbol is drawn by CSS), the locale's rank index in
+        ``data-i`` (drawn by CSS), its full name the text (read by assistive technology, hidden from
+        the eye); ``verdict``, shown on touch, as plain text. Each one is built once per locale."""
+        return self._made(("face", card, state, verdict), lambda: self._face(card, state, verdict))
+
+    def _face(self, card: Card, state: str, verdict: Markup | None) -> Markup:
+        classes = f"face s{card.suit.code()}" + (f" {state}" if state else "")
+        said = Markup(' data-verdict="%s"') % plain_text(verdict) if verdict is not None else Markup("")
+        return Markup('<span class="%s" data-i="%s"%s><span class="name">%s</span></span>') % (
+            classes,
+            self.card_corner(card.rank),
+            said,
+            self.card_name(card),
+        )
+
+    def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
+        """``make()``, built once per locale while the locale has shown nothing in English (a page
+        that shows a message in English must say so itself, so nothing is then reused)."""
+        if self.translator.warnings:
+            return make()
+        made = self.made.get(key)
+        if made is None:
+            made = make()
+            if not self.translator.warnings:
+                self.made[key] = made
+        return made
 
     def seat_name(self, seat: Seat) -> str:
         return self.term(terms.seat(seat))

@@ -184,7 +184,7 @@ EXPECTED = {
     "latin-1": r":1:10: error: not UTF-8 text",
     "tabs": r":2:1: error: YAML syntax: a tab character",
     "duplicate-keys": r":3:3: error: duplicate key 'game'",
-    "fifty-megabytes": r":1:1: error: file is 50,000,000 bytes; the limit is 16,777,216",
+    "hundred-megabytes": r":1:1: error: file is 100,000,000 bytes; the limit is 67,108,864",
 }
 
 
@@ -199,9 +199,9 @@ def limited() -> None:
 def test_broken_files_give_a_clear_error_in_bounded_time_and_memory(tmp_path: Path, kind: str, where: str) -> None:
     project = copy_project(tmp_path / "project")
     target = project / "content/bidding.yaml" if where == "build" else tmp_path / "examples.yaml"
-    if kind == "fifty-megabytes":
+    if kind == "hundred-megabytes":
         with target.open("wb") as stream:
-            stream.truncate(50_000_000)
+            stream.truncate(100_000_000)
     else:
         target.write_bytes(BROKEN[kind])
     command = (

@@ -134,6 +134,23 @@ def test_warnings_are_given_again_when_their_page_is_reused(project: Path) -> No
     assert lines_first[:-1] == lines_again[:-1]
 
 
+def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(project: Path) -> None:
+    """Markup a locale builds once and reuses (a translated message, a card face) is reused only
+    while nothing is shown in English: each page's record keeps its own warnings."""
+    catalog = project / "locales/fr/LC_MESSAGES/messages.po"
+    text = catalog.read_text(encoding="utf-8")
+    assert text.count('msgid "Link to this section"') == 1
+    catalog.write_text(text.replace('msgid "Link to this section"', '#, fuzzy\nmsgid "Link to this section"'), "utf-8")
+    out = project / "site"
+    result, _ = run_build(project, out, strict=False)
+    assert result.code == 0
+    records = reuse.load_records(project / CACHE, out)
+    pages = [f"fr/{page}.html" for page in ALL_PAGES if page != "glossary"]
+    for name in pages:
+        assert [msgid for _, msgid, _ in records[name].warnings] == ["Link to this section"], name
+    assert not records["es/bidding.html"].warnings
+
+
 def test_the_parallel_build_gives_the_serial_bytes(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
