@@ -548,10 +548,12 @@ class FolderSink(Sink):
 
 
 def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
-    """Render every locale into ``staging``, file by file; in two processes when the machine has
-    two cores, nothing else runs threads here and there is enough to render. The result is the
-    same either way: each file is rendered by the same code, and results come back in locale order.
-    In parallel, each locale is rendered in halves, so that both processes are busy to the end."""
+    """Render every locale into ``staging``, file by file; on two cores, when nothing else runs
+    threads here and there is enough to render, in this process and one forked child at once. The
+    result is the same either way: each file is rendered by the same code, and results come back
+    in locale order. Each locale is rendered in halves, the child taking the first halves and this
+    process the second, so that both are busy to the end; the loaded project is frozen out of the
+    garbage collector's reach before the fork, so that the child shares it rather than copies it."""
     global _WORKER
     locales = list(renderer.site.locales)
     to_render = sum(
@@ -560,9 +562,9 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
         for name, key, _ in renderer.outputs(locale)
         if (record := renderer.records.get(name)) is None or record.key != key
     )
-    workers = min(len(locales), os.cpu_count() or 1, 2)
-    if workers < 2 or to_render < PARALLEL_MIN or threading.active_count() > 1:
+    if (os.cpu_count() or 1) < 2 or to_render < PARALLEL_MIN or threading.active_count() > 1:
         return [renderer.render_locale(locale, FolderSink(staging)) for locale in locales]
+    import gc
     import multiprocessing
 
     jobs = []
@@ -570,10 +572,14 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
         count = len(renderer.outputs(locale))
         jobs += [(locale, 0, count // 2), (locale, count // 2, count)]
     _WORKER = (renderer, staging)
+    gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            results = pool.map(_render_in_worker, jobs, chunksize=1)
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            theirs = pool.map_async(_render_in_worker, jobs[0::2], chunksize=1)
+            mine = [_render_in_worker(job) for job in jobs[1::2]]
+            results = [result for pair in zip(theirs.get(), mine) for result in pair]
     finally:
+        gc.unfreeze()
         _WORKER = None
     return results  # in the serial order: the first error found is the one a serial build reports
 
