@@ -552,8 +552,9 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     threads here and there is enough to render, in this process and one forked child at once. The
     result is the same either way: each file is rendered by the same code, and results come back
     in locale order. Each locale is rendered in halves, the child taking the first halves and this
-    process the second, so that both are busy to the end; the loaded project is frozen out of the
-    garbage collector's reach before the fork, so that the child shares it rather than copies it."""
+    process the second, so that both are busy to the end. What this process holds is frozen out of
+    the garbage collector's reach before the fork (as the loaded project already is), so that the
+    child's collections do not write to it and it stays shared rather than copied."""
     global _WORKER
     locales = list(renderer.site.locales)
     to_render = sum(
@@ -577,9 +578,8 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
         with multiprocessing.get_context("fork").Pool(1) as pool:
             theirs = pool.map_async(_render_in_worker, jobs[0::2], chunksize=1)
             mine = [_render_in_worker(job) for job in jobs[1::2]]
-            results = [result for pair in zip(theirs.get(), mine) for result in pair]
+            results = [result for pair in zip(theirs.get(), mine, strict=True) for result in pair]
     finally:
-        gc.unfreeze()
         _WORKER = None
     return results  # in the serial order: the first error found is the one a serial build reports
 

@@ -9,6 +9,7 @@ example.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -248,6 +249,7 @@ def outcome_phrase(outcome: AuctionOutcome, to_speak: Seat) -> Phrase:
     return Phrase(OUTCOME_MESSAGES[key][0], (("seat", outcome.taker), ("contract", contract)))
 
 
+@functools.cache
 def placeholders(message: Message) -> tuple[str, ...]:
     """The names of a message's ``%(name)s`` placeholders, each once, in order."""
     names: list[str] = []
