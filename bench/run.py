@@ -281,6 +281,59 @@ def bench_floor(generators: list[Generator], repeats: int) -> list[str]:
     return lines
 
 
+def bench_serve(repeats: int) -> list[str]:
+    """`serve` on the real site: the time from saving an edit of a page's file to the open page
+    being told of the new build (it then reloads: about 0.05 s more for a page of the real site)."""
+    import socket
+    import urllib.request
+
+    def fetch(url: str) -> str:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as temporary:
+        project = Path(temporary) / "project"
+        for folder in ("content", "locales", "templates"):
+            shutil.copytree(ROOT / folder, project / folder)
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        command = [sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)]
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    generation = fetch(f"{base}/__build")
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        return ["  serve: did not start"]
+                    time.sleep(0.05)
+            path = project / "content/bidding.yaml"
+            original = path.read_text(encoding="utf-8")
+            times = []
+            for n in range(max(repeats, 5)):
+                time.sleep(0.3)  # the watcher has seen the previous state
+                started = time.perf_counter()
+                path.write_text(original + f"# edited {n}\n", encoding="utf-8")
+                while (now := fetch(f"{base}/__build?after={generation}")) == generation:
+                    pass  # as the page asks: the answer comes when a new build is in place
+                times.append(time.perf_counter() - started)
+                generation = now
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    median = statistics.median(times)
+    return [
+        f"  serve: edit saved → the open page told to reload {median:.2f} s ({min(times):.2f}–{max(times):.2f}, "
+        f"n={len(times)}); aim <= 0.3 s with the reload: {verdict(median <= 0.25)}"
+    ]
+
+
 def change_messages(project: Path, counter: list[int]) -> None:
     """What a writer does before `i18n update`: one page's title and one explanation reworded,
     and a new page added (a copy of the first page with its own ids and texts)."""
@@ -468,8 +521,8 @@ def main() -> None:
     options.add_argument("--baseline", type=Path, help="another checkout of the project to compare (e.g. main)")
     options.add_argument(
         "--only",
-        default="sizes,floor,update,check,engine,budget",
-        help="which parts to run (default: all): sizes,floor,update,check,engine,budget",
+        default="sizes,floor,serve,update,check,engine,budget",
+        help="which parts to run (default: all): sizes,floor,serve,update,check,engine,budget",
     )
     arguments = options.parse_args()
     sizes = [int(size) for size in arguments.sizes.split(",")]
@@ -492,6 +545,10 @@ def main() -> None:
     if "floor" in parts:
         print("the real site against the import floor:", flush=True)
         for line in bench_floor(generators, max(arguments.repeats, 5)):
+            print(line, flush=True)
+    if "serve" in parts:
+        print("serve, at the real size:", flush=True)
+        for line in bench_serve(arguments.repeats):
             print(line, flush=True)
     if "update" in parts:
         for pages in sizes:
