@@ -187,6 +187,10 @@ def edit_page(project: Path, slug: str, counter: list[int]) -> None:
         stream.write(f"# edited {counter[0]}\n")
 
 
+PER_PAGE: dict[tuple[str, int], float] = {}
+"""Each generator's clean build time per page×locale at each size, for the linearity figure."""
+
+
 def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str | None) -> list[str]:
     """Clean build, no-op rebuild, one-page edit and peak memory at ``pages`` pages per locale,
     each generator on its own copy of the same synthetic site; Hugo on the equivalent site."""
@@ -232,6 +236,7 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
     units = pages * 5
     for generator in generators:
         clean, noop, edit = (series[f"{generator.name} {kind}"] for kind in ("clean", "no-op", "edit"))
+        PER_PAGE[(generator.name, pages)] = clean.median / units
         lines.append(
             f"  {generator.name}: clean build {clean.show()}, {clean.median / units * 1000:.1f} ms per page×locale, "
             f"peak {clean.peak:.0f} MiB"
@@ -542,6 +547,14 @@ def main() -> None:
             print(f"site of {pages} pages per locale ({pages * 5} pages):", flush=True)
             for line in bench_size(pages, generators, arguments.repeats, hugo):
                 print(line, flush=True)
+        for generator in generators:
+            if (generator.name, 200) in PER_PAGE and (generator.name, 1000) in PER_PAGE:
+                ratio = PER_PAGE[(generator.name, 1000)] / PER_PAGE[(generator.name, 200)]
+                print(
+                    f"  {generator.name}: cost per page×locale at 1000 / at 200 = {ratio:.2f} "
+                    f"(aim <= 1.2: {verdict(ratio <= 1.2)})",
+                    flush=True,
+                )
     if "floor" in parts:
         print("the real site against the import floor:", flush=True)
         for line in bench_floor(generators, max(arguments.repeats, 5)):
