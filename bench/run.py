@@ -222,7 +222,8 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
             tools[f"{generator.name} no-op"] = noop
             tools[f"{generator.name} edit"] = edit
         if hugo:
-            hugo_site = make_hugo_site(Path(temporary) / "hugo", base)
+            generators[0].build(base)  # the Hugo pages carry the text of the built pages
+            hugo_site = make_hugo_site(Path(temporary) / "hugo", base, base / "site")
 
             def hugo_build() -> Run:
                 shutil.rmtree(hugo_site / "public", ignore_errors=True)

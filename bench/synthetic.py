@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -111,24 +112,11 @@ def add_page(project: Path, k: str) -> None:
     )
 
 
-def _translations(folder: Path, locale: str) -> dict[str, str]:
-    with (folder / f"locales/{locale}/LC_MESSAGES/messages.po").open("rb") as stream:
-        return {message.id: message.string for message in read_po(stream) if isinstance(message.id, str)}
-
-
-def _cards(node: Any) -> str:
-    """An example's cards and calls, as the Markdown lines a Hugo page shows."""
-    lines = []
-    for key in ("trick", "hand", "calls", "tricks", "expect"):
-        if key in node:
-            lines.append(f"| {key} | {yaml.safe_dump(node[key], default_flow_style=True).strip()} |")
-    return "| | |\n|---|---|\n" + "\n".join(lines) if lines else ""
-
-
-def make_hugo_site(folder: Path, project: Path) -> Path:
-    """A Hugo site of the same pages as the project in ``project``: same locales, translated text,
-    page index per locale, language switcher, hreflang alternates, footer with the page's
-    neighbours and the locale's index, and the examples' cards as tables."""
+def make_hugo_site(folder: Path, project: Path, built: Path) -> Path:
+    """A Hugo site of the same pages as the project in ``project``, whose site was built into
+    ``built``: same locales, page index per locale, language switcher, hreflang alternates, footer
+    with the page's neighbours and the locale's index, and the same text as each built page (its
+    headings, paragraphs, lists and tables, the examples' included, as Markdown)."""
     site = yaml.safe_load((project / "content/site.yaml").read_text(encoding="utf-8"))
     locales = list(site["locales"])
     config = [
@@ -181,45 +169,87 @@ def make_hugo_site(folder: Path, project: Path) -> Path:
     (folder / "static/assets").mkdir(parents=True, exist_ok=True)
     shutil.copy(project / "templates/assets/site.css", folder / "static/assets/site.css")
     for code in locales:
-        translations = _translations(project, code)
         lang = folder / "content" / code
         lang.mkdir(parents=True, exist_ok=True)
-        name = translations.get(site["name"]) or site["name"]
+        name = _title(built / code / "index.html")
         (lang / "_index.md").write_text(f'---\ntitle: "{name}"\n---\n', encoding="utf-8")
         for weight, slug in enumerate(site["pages"], 1):
-            page = yaml.safe_load((project / f"content/{slug}.yaml").read_text(encoding="utf-8"))
-            (lang / f"{slug}.md").write_text(_hugo_page(page, translations, weight), encoding="utf-8")
+            page = built / code / f"{slug}.html"
+            body = _markdown(page)
+            title = _title(page).replace('"', '\\"')
+            front = f'---\ntitle: "{title}"\nweight: {weight}\nexamples: {body.count("### ")}\n---\n'
+            (lang / f"{slug}.md").write_text(front + body, encoding="utf-8")
     return folder
 
 
-def _hugo_page(page: dict[str, Any], translations: dict[str, str], weight: int) -> str:
-    """A page as Hugo Markdown: front matter, then the translated blocks and the examples' cards."""
+_BLOCKS = {"h1": "# ", "h2": "## ", "h3": "### ", "h4": "#### ", "p": "", "li": "- ", "caption": ""}
 
-    def t(text: str) -> str:
-        return translations.get(text) or text
 
-    body: list[str] = []
-    blocks = [*page.get("summary", [])]
-    for section in page.get("sections", []):
-        blocks.append({"heading": section["heading"]})
-        blocks += section["content"]
-    for entry in page.get("entries", []):  # the glossary: a word, its definition
-        term = entry["term"] if isinstance(entry["term"], str) else next(iter(entry["term"].values()))
-        body.append(f"**{t(term)}**: {t(entry['definition'])}")
-    for item in blocks:
-        if "heading" in item:
-            body.append(f"## {t(item['heading'])}")
-        elif "text" in item or "note" in item:
-            body.append(t(item.get("text") or item["note"]))
-        elif "list" in item:
-            body.append("\n".join(f"- {t(entry)}" for entry in item["list"]))
-        elif "example" in item and "title" in item["example"]:
-            example = item["example"]
-            body += [f"### {t(example['title'])}", _cards(example), t(example["explanation"])]
-        elif "figure" in item:
-            figure = item["figure"]
-            body += [t(figure["caption"]), t(figure["alt"]), _cards(figure["example"])]
-    examples = sum(1 for item in blocks if "example" in item)
-    title = t(page["title"]).replace('"', '\\"')
-    front = f'---\ntitle: "{title}"\nweight: {weight}\nexamples: {examples}\n---\n'
-    return front + "\n\n".join(body) + "\n"
+class _PageText(HTMLParser):
+    """The text of a built page's article as Markdown: each heading, paragraph and list item a
+    line of its own, each table row a Markdown table row."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.inside = 0  # depth within <article class="page">
+        self.block: list[str] | None = None
+        self.prefix = ""
+        self.row: list[str] | None = None
+        self.cell: list[str] | None = None
+        self.rows = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article" and ("class", "page") in attrs:
+            self.inside = 1
+        elif self.inside and tag == "article":
+            self.inside += 1
+        if not self.inside:
+            return
+        if tag in _BLOCKS and self.cell is None:
+            self.block, self.prefix = [], _BLOCKS[tag]
+        elif tag == "table":
+            self.rows = 0
+        elif tag == "tr":
+            self.row = []
+        elif tag in ("td", "th") and self.row is not None:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.inside:
+            return
+        if tag in _BLOCKS and self.block is not None and self.cell is None:
+            text = " ".join("".join(self.block).split())
+            if text:
+                self.lines += [self.prefix + text.replace("|", "\\|"), ""]
+            self.block = None
+        elif tag in ("td", "th") and self.cell is not None and self.row is not None:
+            self.row.append(" ".join("".join(self.cell).split()).replace("|", "\\|") or " ")
+            self.cell = None
+        elif tag == "tr" and self.row is not None:
+            self.lines.append("| " + " | ".join(self.row) + " |")
+            if self.rows == 0:
+                self.lines.append("|" + "---|" * len(self.row))
+            self.rows += 1
+            self.row = None
+        elif tag == "table":
+            self.lines.append("")
+        elif tag == "article":
+            self.inside -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+        elif self.block is not None:
+            self.block.append(data)
+
+
+def _markdown(page: Path) -> str:
+    parser = _PageText()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return "\n".join(parser.lines[2:]) + "\n"  # the h1 is Hugo's title
+
+
+def _title(page: Path) -> str:
+    text = page.read_text(encoding="utf-8")
+    return text[text.index("<title>") + 7 : text.index("</title>")].split(" · ")[0].split(" — ")[0]
