@@ -224,7 +224,8 @@ class LocaleRenderer:
         the header): rendered without links everywhere, so that links never nest."""
         self.env = make_environment(templates, compiled)
         self.made: dict[tuple[Any, ...], Markup] = {}
-        """Markup built from engine values alone (card faces), kept for the locale's other pages."""
+        """Markup the locale's pages repeat (card faces, messages without values, terms), by what
+        it is built from: built once, kept for the locale's other pages (see :meth:`_made`)."""
         self.glossary: list[tuple[str, str]] = []
         """Each glossary word in this language and its entry's anchor, longest first."""
         self.glossary_href = "glossary.html"
@@ -417,8 +418,8 @@ class LocaleRenderer:
 
 class RendererContext(Context):
     """Jinja's context, calling the locale renderer's own methods directly: they take no context
-    nor environment, so the checks Jinja makes before every call of a template (a fifth of a page's
-    rendering time) are skipped for them; any other callable is called as Jinja calls it."""
+    nor environment, so the checks Jinja makes before every call of a template (about a tenth of a
+    page's rendering time) are skipped for them; any other callable is called as Jinja calls it."""
 
     def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's signature)
         if type(__obj) is MethodType and isinstance(__obj.__self__, LocaleRenderer):
