@@ -145,3 +145,30 @@ def test_the_phone_outline_stands_out_in_dark_mode() -> None:
     body = re.search(r"\.phone \.body \{ fill: #[0-9a-f]{6}; stroke: (#[0-9a-f]{6})", css)
     assert background and body
     assert _contrast(body[1], background[1]) >= 3  # WCAG 1.4.11, non-text contrast
+
+
+def _pair_by_scan(view, views):  # the definition: the first other example of the same position under other rules
+    return next(
+        (o for o in views.values() if o.id != view.id and o.rules != view.rules and o.position == view.position),
+        None,
+    )
+
+
+def test_each_example_is_paired_with_the_first_example_of_its_position_under_the_other_rules() -> None:
+    from generator.project import load_project
+    from generator.views import pairs
+
+    views = load_project(ROOT, catalogs=False, templates=False).views
+    found = pairs(views)
+    expected = {
+        view.id: other for view in views.values() if view.position is not None and (other := _pair_by_scan(view, views))
+    }
+    assert found == expected
+    assert {view.position[0] for view in found.values()} == {"play", "deal"}  # both kinds of example are paired
+    # the same positions many times over (a site of copies): still the first of each, found in one pass
+    copies = {f"{key}-{k}": dataclasses.replace(view, id=f"{key}-{k}") for k in range(3) for key, view in views.items()}
+    assert pairs(copies) == {
+        view.id: other
+        for view in copies.values()
+        if view.position is not None and (other := _pair_by_scan(view, copies))
+    }
