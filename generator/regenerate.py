@@ -17,7 +17,8 @@ from pathlib import Path
 
 from .files import FileError, read_input
 from .fix import fix_text, to_write
-from .i18n.catalogs import LOCALES, catalog_path, parse_po, po_bytes
+from .i18n.catalogs import LOCALES, catalog_path
+from .i18n.pofile import parse_po, po_bytes
 from .problems import Problem, count
 from .project import CONTENT, read_site
 from .reader.documents import expand, load_documents, read_examples

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.i18n.catalogs import parse_po, po_bytes, read_catalog
+from generator.i18n.catalogs import read_catalog
+from generator.i18n.pofile import parse_po, po_bytes
 from generator.problems import Problem
 
 from .conftest import ROOT

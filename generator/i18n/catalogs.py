@@ -1,5 +1,5 @@
-"""Each locale's gettext catalog (``locales/LOCALE/LC_MESSAGES/messages.po``), read with Babel,
-and the translator that renders a locale from it.
+"""Each locale's gettext catalog (``locales/LOCALE/LC_MESSAGES/messages.po``), read by
+:mod:`.pofile`, and the translator that renders a locale from it.
 
 A catalog's problems (syntax, plural header, a placeholder lost in a translation) are errors at
 FILE:LINE. A message with no translation, or a fuzzy one, shows the English source and is a
@@ -8,31 +8,21 @@ warning naming the message (``build --strict`` makes warnings errors).
 
 from __future__ import annotations
 
-import functools
-import gettext as stdlib_gettext
 import hashlib
-import io
 import json
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..files import FileError, read_input, write_file
 from ..problems import Problem
-from ..reader.source import CONTROL, control_character
+from .pofile import Key, header_lines_of, parse_po, plural_rule
 from .terms import Message
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
-if TYPE_CHECKING:  # Babel's catalog module is imported only when a .po file is parsed
-    from babel.messages.catalog import Catalog as BabelCatalog
-    from babel.messages.catalog import Message as Message_
-
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
-Key = tuple[str | None, str]
-"""A message's identity: its context and its (singular) source text."""
 
 
 LOCALES = "locales"
@@ -63,171 +53,6 @@ class Catalog:
     plural: Callable[[int], int]
 
 
-def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> BabelCatalog | None:
-    """A ``.po`` or ``.pot`` file read by Babel, after the checks Babel's reader skips (each line's
-    syntax, UTF-8), with the previous source texts (``#| msgid``) restored, which Babel's reader
-    leaves as comments (and its writer would then turn into ``# |``). None, with problems, when
-    the file cannot be used: every command refuses to write over a catalog it cannot read."""
-    from babel.messages.pofile import PoFileError, read_po  # not needed when the build's cache answers
-
-    if _syntax_problems(data, display, problems):
-        return None
-    headers = _header_lines(data)
-    if _charset_problem(headers, display, problems):
-        return None
-    line, plural = headers.get("plural-forms", (0, ""))
-    if line and _plural_rule(plural, display, line, problems) is None:
-        return None  # Babel would misread the plural translations
-    try:
-        po = read_po(io.BytesIO(data), locale=locale, abort_invalid=True, charset="utf-8")
-    except PoFileError as error:
-        message = str(error).rsplit(" on ", 1)[0]
-        quoted = re.findall(r"'([^']+)'", message)  # Babel quotes the value it cannot read
-        field = next((line for line, value in headers.values() if any(value.startswith(q) for q in quoted)), None)
-        if field is not None:  # Babel reports a header field it cannot read after the whole header
-            problems.append(Problem(display, field, 1, f"catalog header: {message}: fix that field"))
-            return None
-        problems.append(
-            Problem(
-                display,
-                error.lineno + 1,
-                1,  # Babel counts this line from 0
-                f"catalog syntax: {message} ({error.line.strip()[:60]!r})",
-            )
-        )
-        return None
-    except (ValueError, LookupError, UnicodeDecodeError) as error:
-        problems.append(
-            Problem(
-                display, min((line for line, _ in headers.values()), default=1), 1, f"catalog header: {error}: fix it"
-            )
-        )
-        return None
-    before = len(problems)
-    for entry in list(po) + list(po.obsolete.values()):
-        _restore_previous(entry)
-        for text in (entry.context or "", *_strings(entry.id), *_strings(entry.string)):
-            if (code := control_character(text)) is not None:
-                problems.append(
-                    Problem(
-                        display,
-                        entry.lineno or 1,
-                        1,
-                        f"the control character U+{code:04X} in {_strings(entry.id)[0][:60]!r} "
-                        "is not allowed in any text: remove it",
-                    )
-                )
-                break
-    return po if len(problems) == before else None
-
-
-def _strings(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
-    if value is None:
-        return ("",)
-    return (value,) if isinstance(value, str) else tuple(value) or ("",)
-
-
-def _header_lines(data: bytes) -> dict[str, tuple[int, str]]:
-    """Each field of the catalog's header (``plural-forms``, ``content-type``...) by lower-case
-    name: the line it starts on and its value (a field may run on over several quoted lines)."""
-    fields: dict[str, tuple[int, str]] = {}
-    state = "before"
-    text, starts = "", []  # the header's text so far, and where each of its lines starts in it
-    for number, raw in enumerate(data.splitlines()[:400], 1):
-        line = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
-        if state == "before":
-            if line.startswith('msgid ""'):
-                state = "msgid"
-            elif line and not line.startswith("#"):
-                break
-        elif line.startswith("msgstr"):
-            state = "msgstr"
-            starts.append((len(text), number))
-            text += _unquote(line[6:])
-        elif state == "msgstr" and line.startswith('"'):
-            starts.append((len(text), number))
-            text += _unquote(line)
-        elif state == "msgstr" or (state == "msgid" and not line.startswith('"')):
-            break
-    offset = 0
-    for entry in text.split("\n"):
-        name, colon, value = entry.partition(":")
-        if colon:
-            begins = max((number for start, number in starts if start <= offset), default=1)
-            fields.setdefault(name.strip().lower(), (begins, value.strip()))
-        offset += len(entry) + 1
-    return fields
-
-
-def _charset_problem(headers: dict[str, tuple[int, str]], display: str, problems: list[Problem]) -> bool:
-    """Every catalog is UTF-8 (its bytes were checked): a header saying otherwise would make
-    Babel decode them in that charset."""
-    line, value = headers.get("content-type", (0, ""))
-    found = re.search(r"charset\s*=\s*([^\s;]+)", value, re.I)
-    if found is None or found.group(1).lower().replace("_", "-") in ("utf-8", "utf8"):
-        return False
-    problems.append(
-        Problem(
-            display,
-            line,
-            1,
-            f"the header says charset={found.group(1)}, but every catalog is UTF-8: save the file as UTF-8 "
-            "and write charset=UTF-8",
-        )
-    )
-    return True
-
-
-def _restore_previous(message: Message_) -> None:
-    """Move ``#| msgctxt/msgid/msgid_plural`` comment lines back into the message's previous id."""
-    previous: list[str] = []
-    kept = []
-    for comment in message.user_comments:
-        if not comment.startswith("| "):
-            kept.append(comment)
-            continue
-        keyword, _, rest = comment[2:].partition(" ")
-        if keyword in ("msgid", "msgid_plural"):
-            previous.append(_unquote(rest))
-        elif keyword.startswith('"') and previous:
-            previous[-1] += _unquote(comment[2:])
-        elif keyword != "msgctxt":
-            kept.append(comment)
-    if previous:
-        message.previous_id = previous
-        message.user_comments = kept
-
-
-def _unquote(text: str) -> str:
-    from babel.messages.pofile import unescape
-
-    return unescape(text.strip())
-
-
-def po_bytes(catalog: BabelCatalog) -> bytes:
-    """A catalog as the project writes every ``.po`` and ``.pot``: 100 columns, previous msgids kept
-    as ``#| msgid`` lines that gettext tools read back (Babel's own writer wraps a long previous
-    msgid into a comment that no tool can parse)."""
-    from babel.messages import pofile
-
-    if not hasattr(pofile.normalize, "cache_info"):
-        # The same msgids and comments are written into every locale's catalog: format each once.
-        # (A pure function of its arguments, so the output is Babel's, byte for byte.)
-        pofile.normalize = functools.lru_cache(maxsize=1 << 16)(pofile.normalize)
-    normalize = pofile.normalize
-    messages = iter(list(catalog))  # the header first, then the messages, in the order written
-    chunks: list[str] = []
-    after_context = False
-    for chunk in pofile.generate_po(catalog, width=100):
-        if chunk.startswith("msgctxt ") or (chunk.startswith("msgid ") and not after_context):
-            message = next(messages, None)
-            for keyword, text in zip(("msgid", "msgid_plural"), (message.previous_id if message else []), strict=False):
-                chunks.append(f"#| {keyword} {normalize(text, prefix='#| ', width=100)}\n")
-        after_context = chunk.startswith("msgctxt ")
-        chunks.append(chunk)
-    return "".join(chunks).encode(catalog.charset, "backslashreplace")
-
-
 def read_catalog(
     path: Path, display: str, locale: str, problems: list[Problem], cache: Path | None = None
 ) -> Catalog | None:
@@ -250,14 +75,14 @@ def read_catalog(
     found = _read_cache(cached, digest) if cached is not None else None
     if found is not None:
         header, kept = found
-        plural = _plural_rule(header, display, _header_lines(data).get("plural-forms", (1, ""))[0], problems)
+        plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
         return Catalog(locale, display, kept, plural) if plural is not None else None
     po = parse_po(data, display, problems)
     if po is None:
         return None
     before = len(problems)
     header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
-    plural = _plural_rule(header, display, _header_lines(data).get("plural-forms", (1, ""))[0], problems)
+    plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Entry] = {}
     for message in po:
         if not message.id:
@@ -313,122 +138,6 @@ def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | Non
             return None
         entries[(row[0], row[1])] = Entry(tuple(row[2]), row[3], row[4])
     return stored[1], entries
-
-
-_ESCAPE = re.compile(r"\\(.?)")
-_KNOWN_ESCAPES = ("\\", '"', "n", "t", "r", "a", "b", "f", "v")
-"""The escapes Babel decodes as msgfmt does (the control characters among them are refused later)."""
-_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
-
-
-def _syntax_problems(data: bytes, display: str, problems: list[Problem]) -> bool:
-    """Report what Babel would misread or merge silently: a line that is not gettext syntax (a
-    msgstr without quotes), text that is not UTF-8, a control character, a duplicated entry."""
-    before = len(problems)
-    seen: dict[Key, int] = {}
-    keyword, context, msgid, start = "", None, "", 0
-    for number, raw in enumerate(data.splitlines(), 1):
-        try:
-            line = raw.decode("utf-8").lstrip("\ufeff")
-        except UnicodeDecodeError as error:
-            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            problems.append(Problem(display, number, column, "not UTF-8 text: save the catalog as UTF-8"))
-            continue
-        if not _LINE.match(line):
-            problems.append(
-                Problem(
-                    display,
-                    number,
-                    1,
-                    f"catalog syntax: {line.strip()[:60]!r} is not a "
-                    'comment, `keyword "text"` or a `"text"` continuation',
-                )
-            )
-            continue
-        if bad := CONTROL.search(line):
-            problems.append(
-                Problem(
-                    display,
-                    number,
-                    bad.start() + 1,
-                    f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it",
-                )
-            )
-            continue
-        escape = next(
-            (found for found in _ESCAPE.finditer(line) if found.group(1) not in _KNOWN_ESCAPES),
-            None,
-        )
-        if escape is not None and not line.lstrip().startswith("#"):
-            problems.append(
-                Problem(
-                    display,
-                    number,
-                    escape.start() + 1,
-                    f"the escape {escape.group()!r} is not one gettext and Babel read alike: write the character "
-                    "itself (or \\\\ for a backslash)",
-                )
-            )
-            continue
-        word, _, rest = line.strip().partition(" ")
-        if word in ("msgctxt", "msgid"):
-            if word == "msgctxt" or keyword != "msgctxt":
-                context, start = None, number
-            keyword = word
-            if word == "msgctxt":
-                context = _unquote(rest)
-            else:
-                msgid = _unquote(rest)
-        elif word.startswith('"') and keyword in ("msgctxt", "msgid"):
-            if keyword == "msgctxt":
-                context = (context or "") + _unquote(line)
-            else:
-                msgid += _unquote(line)
-        elif word.startswith("msgstr") and keyword == "msgid":
-            key = (context, msgid)
-            if key in seen:
-                problems.append(
-                    Problem(
-                        display,
-                        start,
-                        1,
-                        f"duplicate entry {msgid[:60]!r}{f' (context {context!r})' if context else ''}, first at "
-                        f"line {seen[key]}: msgfmt refuses it; keep one",
-                    )
-                )
-            seen.setdefault(key, start)
-            keyword = "msgstr"
-        elif word.startswith("msgstr") or word == "msgid_plural":
-            keyword = "msgstr" if word.startswith("msgstr") else keyword
-    return len(problems) > before
-
-
-PLURAL_SAMPLES = (*range(1000), *(10**k + d for k in range(4, 19) for d in (-1, 0, 1)))
-"""Every count a page can show (and the large ones a rule may treat apart): each is evaluated."""
-
-
-def _plural_rule(value: str, display: str, line: int, problems: list[Problem]) -> Callable[[int], int] | None:
-    """The catalog's plural rule, evaluated for every count it can meet; None (a problem at the
-    header's line) when it cannot be read or gives a form the catalog does not have."""
-    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d{1,2})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
-    try:
-        if match is None:
-            raise ValueError("expected `nplurals=N; plural=EXPRESSION;` with N a number from 1 to 99")
-        rule = stdlib_gettext.c2py(match.group(2))
-        count = int(match.group(1))
-        if count < 1:
-            raise ValueError("nplurals is the number of plural forms: at least 1")
-        for n in PLURAL_SAMPLES:
-            try:
-                form = rule(n)
-            except ZeroDivisionError:
-                raise ValueError(f"division by zero for n = {n}") from None
-            if not 0 <= form < count:
-                raise ValueError(f"the expression gives form {form} for n = {n}, outside 0..{count - 1}")
-    except (ValueError, SyntaxError, RecursionError, ArithmeticError, TypeError) as error:
-        problems.append(Problem(display, line, 1, f"bad Plural-Forms header {value!r}: {error}: fix it"))
-        return None
-    return rule
 
 
 def _check_placeholders(

@@ -29,7 +29,8 @@ from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, 
 from ..rules import AuctionStatus, Seat
 from ..views import AuctionView, PlayView
 from . import reasons, scoring, terms
-from .catalogs import LOCALES, catalog_path, parse_po, po_bytes
+from .catalogs import LOCALES, catalog_path
+from .pofile import parse_po, po_bytes
 from .terms import TERMS
 
 POT = "messages.pot"
@@ -325,8 +326,8 @@ _MERGE: tuple[Catalog, Path] | None = None
 
 
 def _merge(template: Catalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
-    """One locale's catalog merged with the template, as bytes to write (None, with its problems,
-    when the catalog cannot be read)."""
+    """One locale's catalog merged with the template, as bytes to write: None when the catalog
+    says the same already (dates aside), or, with its problems, when it cannot be read."""
     problems: list[Problem] = []
     path = catalog_path(locales, code)
     display = catalog_path(Path(LOCALES), code).as_posix()
@@ -346,7 +347,8 @@ def _merge(template: Catalog, locales: Path, code: str) -> tuple[bytes | None, l
     for message in catalog:
         if message.fuzzy and not message.previous_id and message.id in previous:
             message.previous_id = previous[message.id]
-    return po_bytes(catalog), problems
+    merged = po_bytes(catalog)
+    return (None if path.is_file() and _same_messages(data, merged) else merged), problems
 
 
 def _merge_in_worker(code: str) -> tuple[bytes | None, list[Problem]]:
@@ -394,9 +396,8 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
         return []
     changed: dict[Path, bytes] = {}
     for code, (data, _) in zip(codes, results, strict=True):
-        path = catalog_path(locales, code)
-        if data is not None and not (path.is_file() and _same_messages(read_input(path, _display(path)), data)):
-            changed[path] = data
+        if data is not None:
+            changed[catalog_path(locales, code)] = data
     for path in changed:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -10,8 +10,9 @@ from babel.messages.catalog import Catalog as BabelCatalog
 
 from ..files import FileError, read_input
 from ..problems import Problem
-from .catalogs import LOCALES, catalog_path, parse_po
+from .catalogs import LOCALES, catalog_path
 from .extract import POT
+from .pofile import parse_po
 
 
 @dataclass(frozen=True)
