@@ -15,6 +15,7 @@ from .i18n.scoring import contract_phrase, deal_phrases
 from .reader.examples import DealExample
 from .rules import (
     CAPOT,
+    DECK,
     GENERALE,
     Card,
     DealScore,
@@ -34,7 +35,7 @@ from .verify import DealSolution
 _BELOTE_RANKS = (Rank.KING, Rank.QUEEN)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealCard:
     """One card of a trick, in its seat's column: when it was played (1-4), whether it wins the trick,
     and whether it is one of the belote's two cards (the king and queen of trump of the seat that held both):
@@ -47,7 +48,7 @@ class DealCard:
     belote: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickRow:
     """One trick: its number, its cards by seat in turn order (South, West, North, East), the
     winner, the cards' points and, on the last trick, the dix de der."""
@@ -61,7 +62,7 @@ class TrickRow:
     """0, or the dix de der on trick 8 (10, or 100 on a capot)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TeamTally:
     """One team's column: its cards with the dix de der, its belote, its total, and its score."""
 
@@ -76,7 +77,7 @@ class TeamTally:
     """How the score is made up, in digits and signs ("(162 + 90) × 2" for 504), or "" when it is one number."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealView:
     """A deal example: its setup, its tricks, the teams' tallies, the outcome and the score."""
 
@@ -113,6 +114,19 @@ class DealView:
         return ("deal", self.game, self.trump, self.taker, self.contract, self.multiplier, play)
 
 
+_DEAL_CARDS: dict[tuple[int, int, bool, str], DealCard] = {}
+"""Each DealCard made, by its values: the tricks of thousands of deals share a few thousand."""
+
+
+def _deal_card(seat: Seat, card: Card, order: int, wins: bool, belote: str) -> DealCard:
+    """The one DealCard of these values (keyed by plain ints, which hash faster than seats and cards)."""
+    key = (seat * len(DECK) + card, order, wins, belote)
+    found = _DEAL_CARDS.get(key)
+    if found is None:
+        found = _DEAL_CARDS[key] = DealCard(seat, card, order, wins, belote)
+    return found
+
+
 def _order(card: DealCard) -> int:
     return card.order
 
@@ -137,7 +151,7 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
             if seat == belote_seat and card.suit == trump and card.rank in _BELOTE_RANKS:
                 belote_cards += 1
                 mark = "belote" if belote_cards == 1 else "rebelote"
-            played.append(DealCard(seat, card, order, order - 1 == best, mark))
+            played.append(_deal_card(seat, card, order, order - 1 == best, mark))
         by_seat = sorted(played, key=lambda entry: int(entry.seat))
         rows.append(
             TrickRow(number, trick[0][0], tuple(by_seat), winner, sum(card_points(c, trump) for c in cards), last)

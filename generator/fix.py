@@ -12,7 +12,7 @@ from __future__ import annotations
 from .reader.edit import Edit, apply, insert, replace, replace_block
 from .reader.examples import Example, Stated
 from .reader.notation import written
-from .reader.source import Map, Seq
+from .reader.source import Document, Map, Node, Pos, Scalar, Seq
 from .verify import FieldCheck
 
 
@@ -26,42 +26,59 @@ def to_write(checks: list[FieldCheck]) -> list[FieldCheck]:
     ]
 
 
-def fix_text(text: str, fixes: list[tuple[Example, list[FieldCheck]]], as_json: bool) -> str:
-    """``text`` with each example's ``expect`` made to state the engine's answer (unchanged when all hold)."""
+def fix_text(document: Document, fixes: list[tuple[Example, list[FieldCheck]]]) -> str:
+    """The document's text with each example's ``expect`` made to state the engine's answer
+    (unchanged when all hold); each example is found again in the document's tree by its place."""
+    mappings = _mappings(document.root)
     edits: list[Edit] = []
     for example, checks in fixes:
-        edits.extend(_example_edits(text, example, to_write(checks), as_json))
-    return apply(text, edits)
+        edits.extend(_example_edits(document.text, mappings[example.pos], to_write(checks), document.is_json))
+    return apply(document.text, edits)
 
 
-def _example_edits(text: str, example: Example, checks: list[FieldCheck], as_json: bool) -> list[Edit]:
+def _mappings(root: Node | None) -> dict[Pos, Map]:
+    """Every mapping of a tree by its place (two mappings never share both ends)."""
+    found: dict[Pos, Map] = {}
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Map):
+            found[node.pos] = node
+            stack.extend(value for _, value in node.entries)
+        elif isinstance(node, Seq):
+            stack.extend(node.items)
+    return found
+
+
+def _example_edits(text: str, node: Map, checks: list[FieldCheck], as_json: bool) -> list[Edit]:
     missing = {check.name: check.computed for check in checks if check.stated is None}
-    if example.expect_node is None:
-        return [_insert(text, example.node, {"expect": missing}, as_json)] if missing else []
+    expect_node = node.get("expect")
+    if not isinstance(expect_node, Map):
+        return [_insert(text, node, {"expect": missing}, as_json)] if missing else []
+    entries = {key.value: (key, value) for key, value in expect_node.entries}
     edits = [
         edit
         for check in checks
         if check.stated is not None
-        for edit in _replace_field(text, check.stated, check.computed, as_json)
+        for edit in _replace_field(text, *entries[check.name], check.stated, check.computed, as_json)
     ]
     if missing:
-        edits.append(_insert(text, example.expect_node, missing, as_json))
+        edits.append(_insert(text, expect_node, missing, as_json))
     return edits
 
 
-def _replace_field(text: str, stated: Stated, value: object, as_json: bool) -> list[Edit]:
-    """The edits that make one field state ``value``: in a result stated as a mapping, only the
-    values that differ change."""
-    if isinstance(stated.node, Map) and isinstance(stated.value, dict) and isinstance(value, dict):
+def _replace_field(text: str, key: Scalar, node: Node, stated: Stated, value: object, as_json: bool) -> list[Edit]:
+    """The edits that make one field (``key: node``) state ``value``: in a result stated as a
+    mapping, only the values that differ change."""
+    if isinstance(node, Map) and isinstance(stated.value, dict) and isinstance(value, dict):
         return [
-            replace(text, key, node, written(value[key.value], as_json, key.value))
-            for key, node in stated.node.entries
-            if key.value in value and stated.value.get(key.value) != value[key.value]
+            replace(text, entry_key, entry, written(value[entry_key.value], as_json, entry_key.value))
+            for entry_key, entry in node.entries
+            if entry_key.value in value and stated.value.get(entry_key.value) != value[entry_key.value]
         ]
-    node = stated.node
     if isinstance(node, (Seq, Map)) and not node.flow and value and isinstance(value, (tuple, dict)):
         return [replace_block(text, node, _block_lines(value, as_json))]
-    return [replace(text, stated.key, node, written(value, as_json))]
+    return [replace(text, key, node, written(value, as_json))]
 
 
 def _block_lines(value: tuple[object, ...] | dict[str, object], as_json: bool) -> list[str]:

@@ -9,22 +9,23 @@ every problem of a run is reported at once.
 
 from __future__ import annotations
 
-import os
-import pickle
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
-from .files import FileError, explain, read_input, write_file
+from .files import FileError, explain
 from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
+from .page_cache import PageCache, page_key
 from .problems import Problem
-from .reader.documents import load_documents
+from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
 from .reader.pages import Page, Site, Text, read_page
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
-from .reuse import code_version, digest
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, pairs, play_view
 
@@ -39,12 +40,27 @@ CACHE = ".cache"
 View = PlayView | AuctionView | DealView
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused for a stage: reading and solving make millions of objects
+    without cycles (freed as they go by reference counting), and with every page read the
+    collector would scan all the pages kept so far again, a cost that grows faster than the site."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def read_site(root: Path, problems: list[Problem]) -> Site | None:
     """Stage 1: the site's configuration (``content/site.yaml``); None when it cannot be read."""
     documents = load_documents([SITE_FILE], problems, root)
     return read_site_document(documents[0], ExampleSet(problems=problems)) if documents else None
 
 
+@_no_cycle_collection()
 def read_pages(
     root: Path, site: Site, problems: list[Problem], cache: Path | None = None
 ) -> tuple[list[Page], list[Example]]:
@@ -53,20 +69,26 @@ def read_pages(
     is taken from there instead of being parsed again."""
     examples = ExampleSet(problems=problems)
     pages = []
+    cached = PageCache(cache)
     for slug in site.pages:
         name = f"{CONTENT}/{slug}.yaml"
-        stored = _cached_page(root, name, cache)
+        data = read_file(name, problems, root)
+        if data is None:
+            continue
+        key = page_key(name, data)
+        stored = cached.get(key)
         if stored is not None and examples.adopt(stored[1], stored[2]):
             pages.append(stored[0])
+            cached.reuse(key)
             continue
-        before, claimed = len(problems), examples.claimed
-        first = len(examples.examples)
-        for document in load_documents([name], problems, root):
-            page = read_page(document, Path(document.path).stem, examples)
-            if page is not None:
-                pages.append(page)
-                if len(problems) == before and cache is not None:
-                    _store_page(root, name, cache, (page, examples.examples[first:], examples.claimed_since(claimed)))
+        before, claimed, first = len(problems), examples.claimed, len(examples.examples)
+        document = parse_file(name, data, problems)
+        page = read_page(document, slug, examples) if document is not None else None
+        if page is not None:
+            pages.append(page)
+            if len(problems) == before:
+                cached.keep(key, (page, examples.examples[first:], examples.claimed_since(claimed)))
+    cached.save()
     problems.extend(glossary_problems(pages, site.pages))
     return pages, examples.examples
 
@@ -98,43 +120,7 @@ def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem
     return problems
 
 
-CachedPage = tuple[Page, list[Example], dict[str, str]]
-
-
-def _page_cache_file(root: Path, name: str, cache: Path) -> Path | None:
-    try:
-        data = read_input(root / name, name)
-    except FileError:
-        return None  # the loader reports why
-    return cache / "pages" / f"{digest(code_version(), name, data)}.pickle"
-
-
-def _cached_page(root: Path, name: str, cache: Path | None) -> CachedPage | None:
-    """A page as read before from the same bytes by the same code; None when there is none, or
-    it cannot be read back (a damaged cache is ignored)."""
-    path = _page_cache_file(root, name, cache) if cache is not None else None
-    if path is None or not os.path.lexists(path):
-        return None
-    try:
-        stored = pickle.loads(read_input(path))  # our own cache, written below
-    except Exception:  # damaged, of another version, unreadable: as if absent
-        return None
-    if not (isinstance(stored, tuple) and len(stored) == 3 and isinstance(stored[0], Page)):
-        return None
-    return stored
-
-
-def _store_page(root: Path, name: str, cache: Path, stored: CachedPage) -> None:
-    path = _page_cache_file(root, name, cache)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_file(path, pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
-    except (OSError, FileError):
-        pass  # a read-only project is only slower
-
-
+@_no_cycle_collection()
 def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Verification, dict[str, View]]:
     """Stage 3: every example through the engine, compared with its ``expect``; the view a page
     shows of each example that could be solved."""

@@ -171,7 +171,7 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
             if example.path == document.path and example.id in plan.changed
         ]
         if fixes:
-            text = fix_text(document.text, fixes, as_json=document.is_json)
+            text = fix_text(document, fixes)
             plan.files[root / document.path] = "\ufeff" * document.bom + text
     plan.examples = len(examples.examples)
     plan.documents = sum(1 for document in documents if not is_site(document))

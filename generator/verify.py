@@ -41,7 +41,7 @@ from .rules import (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaySolution:
     """The engine's answer to a play example: the allowed cards, the trick's winner and points."""
 
@@ -69,7 +69,7 @@ class PlaySolution:
         return self.trick.points if self.trick is not None else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallVerdict:
     """One call of an auction as the app takes it: its bidding round and its refusal, if it is refused."""
 
@@ -79,7 +79,7 @@ class CallVerdict:
     refusal: AuctionReason | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AuctionSolution:
     """The engine's answer to an auction example: each call's verdict, the refused calls, the outcome."""
 
@@ -92,7 +92,7 @@ class AuctionSolution:
         return tuple(number for number, verdict in enumerate(self.calls, 1) if verdict.refusal is not None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealSolution:
     """The engine's answer to a deal example: the deal checked card by card, then scored."""
 
@@ -102,7 +102,7 @@ class DealSolution:
 Solution = PlaySolution | AuctionSolution | DealSolution
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FieldCheck:
     """One field of ``expect``: the engine's value as the file writes it, and what the example
     states of it (None when it does not state it)."""
@@ -114,7 +114,7 @@ class FieldCheck:
     """The stated value agrees with the engine's (True when nothing is stated)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mismatch:
     """A field whose stated value differs from the engine's."""
 
@@ -245,26 +245,24 @@ def deal_problems(example: DealExample, problems: tuple[DealProblem, ...]) -> li
     for problem in problems:
         if problem.reason is DealReason.MISSING_CARD:
             continue
-        pos = example.node.pos
+        line, column = example.pos.line, example.pos.column
         seat_at_fault = problem.reason in (DealReason.WRONG_LEADER, DealReason.OUT_OF_TURN)
         if problem.trick is not None and problem.place is not None:
             where = example.seat_pos if seat_at_fault else example.card_pos
-            pos = where[problem.trick - 1][problem.place - 1]
+            line, column = where[problem.trick - 1][problem.place - 1]
         elif problem.trick is not None and problem.trick <= len(example.trick_pos):
-            pos = example.trick_pos[problem.trick - 1]
+            line, column = example.trick_pos[problem.trick - 1]
         elif problem.reason is DealReason.WRONG_SHAPE:
-            pos = example.tricks_pos
-        found.append(
-            Problem(example.path, pos.line, pos.column, f"example '{example.id}': {_deal_message(example, problem)}")
-        )
+            line, column = example.tricks_pos
+        found.append(Problem(example.path, line, column, f"example '{example.id}': {_deal_message(example, problem)}"))
     if missing:
         cards = ", ".join(card.code() for card in missing if card is not None)
-        pos = example.tricks_pos
+        line, column = example.tricks_pos
         found.append(
             Problem(
                 example.path,
-                pos.line,
-                pos.column,
+                line,
+                column,
                 f"example '{example.id}': tricks: {cards} never played: a deal plays each of the 32 cards once",
             )
         )
@@ -352,7 +350,7 @@ def verify(examples: list[Example]) -> Verification:
                     Mismatch(
                         example,
                         check.name,
-                        check.stated.key.pos.line,
+                        check.stated.line,
                         written(check.stated.value),
                         written(check.computed),
                     )

@@ -16,7 +16,7 @@ from .rules import Auction, AuctionOutcome, Call, Card, Game, Seat, Suit, winnin
 from .verify import AuctionSolution, PlaySolution
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayedCard:
     """A card of the trick, and whether it is the one winning the complete trick."""
 
@@ -25,7 +25,7 @@ class PlayedCard:
     wins: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandCard:
     """A card of the hand, whether it may be played, and if not, why (the engine's reason, as a sentence)."""
 
@@ -34,7 +34,7 @@ class HandCard:
     reason: Phrase | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableSeat:
     """A seat on the table seen from above: its role seen from the seat to play, its card if played."""
 
@@ -48,7 +48,7 @@ class TableSeat:
     points: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayView:
     """A play example: the trick so far, the hand, the allowed cards, and the played card's trick."""
 
@@ -94,7 +94,7 @@ class PlayView:
         return sum(self.points or ())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallView:
     """One call as listed: its number, seat, call, whether it opens round 2, whether it is refused."""
 
@@ -108,7 +108,7 @@ class CallView:
     dealer: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AuctionView:
     """An auction example: its setup and its calls."""
 
@@ -198,15 +198,19 @@ V = TypeVar("V", bound=Pairable)
 
 def pairs(views: Mapping[str, V]) -> dict[str, V]:
     """Each example's pair: the first other example (in page order) showing the same position under
-    the other rule set. Views are grouped by position once, so a site of N examples costs N, not N²."""
+    the other rule set. Views are grouped by position once, and each group's first view of each rule
+    set found once, so a site of N examples costs N, not N² (many examples may show one position)."""
     groups: dict[tuple[object, ...], list[V]] = {}
     for view in views.values():
         if (position := view.position) is not None:
             groups.setdefault(position, []).append(view)
     paired = {}
     for group in groups.values():
+        firsts: dict[str, V] = {}  # the first view of each rule set, in page order
         for view in group:
-            other = next((o for o in group if o.id != view.id and o.rules != view.rules), None)
+            firsts.setdefault(view.rules, view)
+        for view in group:
+            other = next((first for rules, first in firsts.items() if rules != view.rules), None)
             if other is not None:
                 paired[view.id] = other
     return paired

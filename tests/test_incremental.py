@@ -4,14 +4,20 @@ parallel build gives the serial build's bytes."""
 
 from __future__ import annotations
 
+import pickle
 import shutil
 from pathlib import Path
 
 import pytest
 
 from generator import build as build_module
-from generator import reuse
-from generator.project import CACHE
+from generator import page_cache, reuse
+from generator import project as project_module
+from generator.problems import Problem
+from generator.project import CACHE, read_pages, read_site
+from generator.reader.examples import ExampleSet
+from generator.reader.pages import Page
+from generator.reader.source import Document
 
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
 
@@ -101,7 +107,7 @@ def test_a_change_of_the_generator_renders_everything_again(
     )
 
 
-@pytest.mark.parametrize("damage", ["record", "site file", "page cache"])
+@pytest.mark.parametrize("damage", ["record", "site file", "page cache", "page cache shape", "page cache entry"])
 def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damage: str) -> None:
     out = project / "site"
     assert run_build(project, out)[0].code == 0
@@ -113,12 +119,88 @@ def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damag
         data = target.read_bytes()
         target.unlink()  # a new file of the same size, with a different time
         target.write_bytes(data.replace(b"<main", b"<mian"))
+    elif damage == "page cache":
+        (project / CACHE / page_cache.FILE).write_bytes(b"\x80\x05not a pickle")
+    elif damage == "page cache shape":
+        (project / CACHE / page_cache.FILE).write_bytes(pickle.dumps(["a list, not the pages by key"]))
     else:
-        for path in (project / CACHE / "pages").glob("*.pickle"):
-            path.write_bytes(b"\x80\x05not a pickle")
+        path = project / CACHE / page_cache.FILE
+        stored = pickle.loads(path.read_bytes())
+        damaged = [pickle.dumps(("not", "a page", {})), b"\x80\x05not a pickle", pickle.dumps(stored)[:100]]
+        path.write_bytes(pickle.dumps({key: damaged[index % 3] for index, key in enumerate(stored)}))
     result, lines = run_build(project, out)
     assert result.code == 0, lines
     assert tree(out) == scratch(project, tmp_path)
+
+
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The slugs of the pages the next loads parse (rather than take from the page cache)."""
+    slugs: list[str] = []
+    original = project_module.read_page
+
+    def read_page(document: Document, slug: str, examples: ExampleSet) -> Page | None:
+        slugs.append(slug)
+        return original(document, slug, examples)
+
+    monkeypatch.setattr(project_module, "read_page", read_page)
+    return slugs
+
+
+def load(project: Path) -> tuple[list[str], list[str], list[Problem]]:
+    """The pages' slugs, the examples' ids and the problems of reading the project's pages."""
+    problems: list[Problem] = []
+    site = read_site(project, problems)
+    assert site is not None
+    pages, examples = read_pages(project, site, problems, project / CACHE)
+    return [page.slug for page in pages], [example.id for example in examples], problems
+
+
+def test_the_page_cache_holds_this_builds_pages_and_is_ignored_when_stale(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slugs = parsed(monkeypatch)
+    first = load(project)
+    cache = project / CACHE / page_cache.FILE
+    assert slugs == list(ALL_PAGES) and len(pickle.loads(cache.read_bytes())) == len(ALL_PAGES)
+    written = cache.stat().st_mtime_ns, cache.stat().st_ino
+    slugs.clear()
+    assert load(project) == first and slugs == []  # every page from the cache, which is not written again
+    assert (cache.stat().st_mtime_ns, cache.stat().st_ino) == written
+
+    page = project / "content/scoring.yaml"
+    page.write_text(page.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
+    assert load(project) == first and slugs == ["scoring"]
+    stored = pickle.loads(cache.read_bytes())  # the page's entry replaced, not added
+    assert len(stored) == len(ALL_PAGES) and page_cache.page_key("content/scoring.yaml", page.read_bytes()) in stored
+
+    slugs.clear()
+    monkeypatch.setattr(page_cache, "code_version", lambda: "another version of the generator")
+    assert load(project) == first and slugs == list(ALL_PAGES)
+
+
+def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load(project)
+    page = project / "content/bidding.yaml"  # read before allowed-cards, whose `follow-suit` it now takes
+    page.write_text(page.read_text(encoding="utf-8").replace("id: trump-take-round-one", "id: follow-suit"))
+    slugs = parsed(monkeypatch)
+    warm = load(project)
+    assert slugs == ["bidding", "allowed-cards"]
+    shutil.rmtree(project / CACHE)
+    assert load(project) == warm
+    assert [(p.path, p.line, p.message) for p in warm[2]] == [
+        (
+            "content/allowed-cards.yaml",
+            23,
+            "id 'follow-suit' is not unique (first used at content/bidding.yaml:23): rename one",
+        ),
+        (
+            "content/glossary.yaml",
+            23,
+            "see: bidding#ex-trump-take-round-one: bidding has no section or example #ex-trump-take-round-one",
+        ),
+    ]
 
 
 def test_warnings_are_given_again_when_their_page_is_reused(project: Path) -> None:

@@ -39,7 +39,7 @@ def run_check(paths: list[str], fix: bool) -> int:
                 for example in examples.examples
                 if example.path == document.path
             ]
-            text = fix_text(document.text, fixes, as_json=document.is_json)
+            text = fix_text(document, fixes)
             if text != document.text:
                 fixed[Path(document.path)] = ("\ufeff" * document.bom + text).encode("utf-8")
         try:

@@ -8,7 +8,7 @@ from ..files import FileError, is_folder, is_readable_file
 from ..problems import Problem
 from .examples import ExampleSet
 from .pages import Page, is_page, is_site, read_page
-from .source import Document, SourceError, load
+from .source import Document, SourceError, document_of, read_source
 
 EXAMPLE_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -37,19 +37,37 @@ def load_documents(files: list[str], problems: list[Problem], base: Path | None 
     its problems and is left out."""
     documents = []
     for name in files:
-        if not name:
-            problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
-            continue
-        try:
-            documents.append(load(base / name if base else Path(name), name))
-        except FileError as error:
-            folder = is_folder(base / name if base else Path(name))
-            problems.append(
-                Problem(name, 0, 0, "a folder with no example files (.yaml, .yml, .json)" if folder else error.message)
-            )
-        except SourceError as error:
-            problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
+        data = read_file(name, problems, base)
+        loaded = parse_file(name, data, problems) if data is not None else None
+        if loaded is not None:
+            documents.append(loaded)
     return documents
+
+
+def read_file(name: str, problems: list[Problem], base: Path | None = None) -> bytes | None:
+    """The bytes of a file (named relative to ``base``, if given); None, with its problem, when it cannot be read."""
+    if not name:
+        problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
+        return None
+    try:
+        return read_source(base / name if base else Path(name), name)
+    except FileError as error:
+        folder = is_folder(base / name if base else Path(name))
+        problems.append(
+            Problem(name, 0, 0, "a folder with no example files (.yaml, .yml, .json)" if folder else error.message)
+        )
+    except SourceError as error:
+        problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
+    return None
+
+
+def parse_file(name: str, data: bytes, problems: list[Problem]) -> Document | None:
+    """The document of a file's bytes; None, with every problem found, when it is not valid YAML (or JSON)."""
+    try:
+        return document_of(name, data)
+    except SourceError as error:
+        problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
+        return None
 
 
 def read_examples(documents: list[Document], problems: list[Problem], pages: list[Page] | None = None) -> ExampleSet:

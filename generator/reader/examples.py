@@ -10,11 +10,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from ..problems import Problem
 from ..rules import (
+    DECK,
     DEFAULT_RULESET,
     RULESETS,
     AuctionStatus,
@@ -54,30 +55,34 @@ DEAL_EXPECT = ("card_points", "belote", "outcome", "score", "carried_out")
 NO_BELOTE = "none"
 """How ``expect.belote`` says that nobody holds the belote."""
 
+Place = tuple[int, int]
+"""A line and a column (from 1), where a problem is reported: a deal keeps one for each of its cards
+and seats, as plain tuples of ints (which take less memory than a :class:`Pos`, and none of the
+garbage collector's time)."""
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Stated:
-    """A value an example states in ``expect``, its key and the node it is written in."""
+    """A value an example states in ``expect``, and the line of its key (where a mismatch is reported)."""
 
     value: object
-    key: Scalar
-    node: Node
+    line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Example:
-    """What every example has: its id, game and rules, and what it states in ``expect``."""
+    """What every example has: where it is written, its id, game and rules, and what it states in
+    ``expect``. Its YAML is not kept: ``check --fix`` finds it again in the file's tree at ``pos``."""
 
     path: str
-    node: Map
+    pos: Pos
     id: str
     game: Game
     rules: Rules
     expect: dict[str, Stated]
-    expect_node: Map | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayExample(Example):
     """A trick in progress and the hand of the seat to play; optionally the card it plays."""
 
@@ -94,7 +99,7 @@ class PlayExample(Example):
         return CardSet(self.hand)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AuctionExample(Example):
     """An auction: who deals, the turned card (trump game), and the calls in order."""
 
@@ -104,7 +109,7 @@ class AuctionExample(Example):
     calls: tuple[tuple[Seat, Call], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealExample(Example):
     """A whole deal: the auction's outcome (taker, contract, multiplier), who deals, the 8 tricks."""
 
@@ -115,14 +120,18 @@ class DealExample(Example):
     multiplier: int
     carried_in: int
     tricks: tuple[tuple[tuple[Seat, Card], ...], ...]
-    card_pos: tuple[tuple[Pos, ...], ...]
+    card_pos: tuple[tuple[Place, ...], ...]
     """Where each card of each trick is written."""
-    seat_pos: tuple[tuple[Pos, ...], ...]
+    seat_pos: tuple[tuple[Place, ...], ...]
     """Where the seat of each card is written."""
-    trick_pos: tuple[Pos, ...]
+    trick_pos: tuple[Place, ...]
     """Where each trick is written."""
-    tricks_pos: Pos
+    tricks_pos: Place
     """Where the `tricks` list is written."""
+
+    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], DealExample], tuple[dict[str, Any]]]:
+        """Pickled by its fields (the page cache), to be read back sharing its plays and places."""
+        return _read_back, ({item.name: getattr(self, item.name) for item in fields(self)},)
 
     @property
     def deal(self) -> Deal:
@@ -146,6 +155,8 @@ class ExampleSet:
     examples: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     _ids: dict[str, str] = field(default_factory=dict)
+    _claims: list[str] = field(default_factory=list)
+    """The ids in claiming order (a page's are then found without going through every earlier one)."""
 
     def add_document(self, document: Document) -> None:
         """Read the examples of a loaded file (a list, or a mapping with ``examples:``)."""
@@ -182,17 +193,18 @@ class ExampleSet:
         if any(id_ in self._ids for id_ in ids):
             return False
         self._ids.update(ids)
+        self._claims.extend(ids)
         self.examples.extend(examples)
         return True
 
     def claimed_since(self, count: int) -> dict[str, str]:
         """The ids claimed after the first ``count`` (in claiming order), with where."""
-        return dict(list(self._ids.items())[count:])
+        return {id_: self._ids[id_] for id_ in self._claims[count:]}
 
     @property
     def claimed(self) -> int:
         """How many ids have been claimed."""
-        return len(self._ids)
+        return len(self._claims)
 
     def _claim_id(self, reader: Reader, node: Node) -> None:
         """Record the example's id, or report it as already used (even when the example is invalid)."""
@@ -202,8 +214,41 @@ class ExampleSet:
         first = self._ids.get(id_node.value)
         if first is None:
             self._ids[id_node.value] = f"{reader.path}:{id_node.pos.line}"
+            self._claims.append(id_node.value)
         else:
             reader.error(id_node, f"id {id_node.value!r} is not unique (first used at {first}): rename one")
+
+
+_PLACES: dict[Place, Place] = {}
+"""Each place made, once: the deals of many files share their lines and columns."""
+
+
+def _place(node: Node) -> Place:
+    """Where a node is written."""
+    return _shared((node.pos.line, node.pos.column))
+
+
+def _shared(place: Place) -> Place:
+    """The one tuple of that line and column."""
+    return _PLACES.setdefault(place, place)
+
+
+def _read_back(values: dict[str, Any]) -> DealExample:
+    """A deal unpickled, its plays and places shared with every other deal's as when read from its file."""
+    values["tricks"] = tuple(tuple(_play(*play) for play in trick) for trick in values["tricks"])
+    for name in ("card_pos", "seat_pos"):
+        values[name] = tuple(tuple(map(_shared, trick)) for trick in values[name])
+    values["trick_pos"] = tuple(map(_shared, values["trick_pos"]))
+    return DealExample(**values)
+
+
+_PLAYS = tuple((seat, card) for seat in Seat for card in DECK)
+"""Every (seat, card) pair, once: the tricks of thousands of examples share these 128."""
+
+
+def _play(seat: Seat, card: Card) -> tuple[Seat, Card]:
+    """The one (seat, card) pair of that seat and card."""
+    return _PLAYS[seat * len(DECK) + card]
 
 
 def _outcome(text: str) -> Outcome:
@@ -311,6 +356,8 @@ class Reader:
     def short_numbers(self, node: Node, text: str, what: str) -> bool:
         """False (with a problem) when ``text`` holds a number too long for any field: it is
         refused before Python converts it (which is slow, and limited, for thousands of digits)."""
+        if len(text) <= MAX_DIGITS:
+            return True
         longest = max((len(run) for run in re.findall(r"\d+", text)), default=0)
         if longest <= MAX_DIGITS:
             return True
@@ -387,7 +434,7 @@ class Reader:
             ruleset = None
         if example_id is None or game is None or ruleset is None:
             return None
-        return {"path": self.path, "node": node, "id": example_id, "game": game, "rules": rules_for(game, ruleset)}
+        return {"path": self.path, "pos": node.pos, "id": example_id, "game": game, "rules": rules_for(game, ruleset)}
 
     def trump_field(self, node: Map, game: Game | None, key: str) -> Node | None:
         """A field only games with a trump have (`trump`, `turned`): required there, refused otherwise."""
@@ -437,7 +484,7 @@ class Reader:
                 first = trick_cards[card]
                 self.error(card_node, f"trick: card {card} twice (first at {first.at}): keep one")
             trick_cards[card] = card_node.pos
-            trick.append((player, card))
+            trick.append(_play(player, card))
             previous = player
         if len(entries) > 3 and isinstance(trick_node, Seq):
             self.error(trick_node.items[3], "trick: at most 3 cards before the hand's turn (the 4th is `play`)")
@@ -447,7 +494,7 @@ class Reader:
         if play_node is not None and play is not None and hand is not None and play not in hand:
             self.error(play_node, f"play: {play} is not in {seat}'s hand")
         complete = play is not None and len(entries) == 3
-        expect, expect_node = self.expect(
+        expect = self.expect(
             node,
             PLAY_EXPECT,
             {
@@ -465,7 +512,6 @@ class Reader:
         return PlayExample(
             **common,
             expect=expect,
-            expect_node=expect_node,
             trump=trump,
             trick=tuple(trick),
             seat=seat,
@@ -530,7 +576,7 @@ class Reader:
         calls_node = self.require(node, "calls", ": a list of `SEAT: CALL`, such as `- S: pass`")
         entries = self.seat_entries(calls_node, "calls", Call.parse)
         calls = [(entry[0], entry[1]) for entry in entries if entry is not None]
-        expect, expect_node = self.expect(
+        expect = self.expect(
             node,
             AUCTION_EXPECT,
             {
@@ -543,7 +589,6 @@ class Reader:
         return AuctionExample(
             **common,
             expect=expect,
-            expect_node=expect_node,
             dealer=dealer,
             turned=turned,
             turned_card=turned_card,
@@ -585,20 +630,20 @@ class Reader:
             carried_in = self.integer(carried_node, "carried_in") or 0
         tricks_node = self.require(node, "tricks", ": the 8 tricks, each a list of 4 `SEAT: CARD` in play order")
         tricks: list[tuple[tuple[Seat, Card], ...]] = []
-        card_pos: list[tuple[Pos, ...]] = []
-        seat_pos: list[tuple[Pos, ...]] = []
-        trick_pos: list[Pos] = []
+        card_pos: list[tuple[Place, ...]] = []
+        seat_pos: list[tuple[Place, ...]] = []
+        trick_pos: list[Place] = []
         readable = tricks_node is not None
         for item in (self.items(tricks_node, "tricks") or []) if tricks_node is not None else []:
             entries = self.seat_entries(item, "tricks", Card.parse)
             if any(entry is None for entry in entries) or not isinstance(item, Seq):
                 readable = False
                 continue
-            tricks.append(tuple((entry[0], entry[1]) for entry in entries if entry is not None))
-            card_pos.append(tuple(entry[3].pos for entry in entries if entry is not None))
-            seat_pos.append(tuple(entry[2].pos for entry in entries if entry is not None))
-            trick_pos.append(item.pos)
-        expect, expect_node = self.expect(
+            tricks.append(tuple(_play(entry[0], entry[1]) for entry in entries if entry is not None))
+            card_pos.append(tuple(_place(entry[3]) for entry in entries if entry is not None))
+            seat_pos.append(tuple(_place(entry[2]) for entry in entries if entry is not None))
+            trick_pos.append(_place(item))
+        expect = self.expect(
             node,
             DEAL_EXPECT,
             {
@@ -616,7 +661,6 @@ class Reader:
         return DealExample(
             **common,
             expect=expect,
-            expect_node=expect_node,
             trump=trump,
             dealer=dealer,
             taker=taker,
@@ -627,7 +671,7 @@ class Reader:
             card_pos=tuple(card_pos),
             seat_pos=tuple(seat_pos),
             trick_pos=tuple(trick_pos),
-            tricks_pos=tricks_node.pos,
+            tricks_pos=_place(tricks_node),
         )
 
     def team_points(self, node: Node, what: str) -> dict[str, int] | None:
@@ -729,14 +773,14 @@ class Reader:
 
     def expect(
         self, node: Map, fields: tuple[str, ...], readers: dict[str, Callable[[Node], object]]
-    ) -> tuple[dict[str, Stated], Map | None]:
-        """What the example states in `expect` (each of ``fields`` read by its reader), and its node."""
+    ) -> dict[str, Stated]:
+        """What the example states in `expect` (each of ``fields`` read by its reader)."""
         expect_node = node.get("expect")
         if expect_node is None:
-            return {}, None
+            return {}
         if not isinstance(expect_node, Map):
             self.error(expect_node, f"expect: expected a mapping of {', '.join(fields)}")
-            return {}, None
+            return {}
         stated: dict[str, Stated] = {}
         for key, value in expect_node.entries:
             if key.value not in fields:
@@ -744,5 +788,5 @@ class Reader:
                 continue
             parsed = readers[key.value](value)
             if parsed is not None:
-                stated[key.value] = Stated(parsed, key, value)
-        return stated, expect_node
+                stated[key.value] = Stated(parsed, key.pos.line)
+        return stated

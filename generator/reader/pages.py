@@ -30,7 +30,7 @@ EXAMPLE_EXTRA = ("title", "explanation")
 _BLOCK_KINDS = ("text", "list", "example", "figure", "note")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """A source string (English, inline Markdown) and where it is written."""
 
@@ -47,7 +47,7 @@ class Text:
         return f"{self.path}:{self.line}" + (f", example {self.example}" if self.example else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paragraph:
     """A paragraph of prose."""
 
@@ -56,7 +56,7 @@ class Paragraph:
     text: Text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BulletList:
     """A bulleted list."""
 
@@ -65,7 +65,7 @@ class BulletList:
     items: tuple[Text, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Note:
     """A paragraph set apart, such as a difference between the house and official rules."""
 
@@ -74,7 +74,7 @@ class Note:
     text: Text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ExampleBlock:
     """A worked example: its title, the engine-checked example, and its explanation."""
 
@@ -85,7 +85,7 @@ class ExampleBlock:
     explanation: Text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Figure:
     """A picture of the app's screen drawn from a checked play example and a contract."""
 
@@ -101,7 +101,7 @@ class Figure:
 Block = Paragraph | BulletList | Note | ExampleBlock | Figure
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Section:
     """A heading, its anchor (the same in every locale) and its blocks."""
 
@@ -110,7 +110,7 @@ class Section:
     blocks: tuple[Block, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """A glossary entry: its anchor, the game's term it defines (a catalog term, so that the glossary
     and the pages say the same word), a one-line definition, and the anchor of the page that shows it."""
@@ -122,7 +122,7 @@ class Entry:
     """``PAGE#ANCHOR``: a section or an example of another page."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Page:
     """One help page, as its content file writes it."""
 
@@ -148,7 +148,7 @@ class Page:
         return [*self.summary, *(block for section in self.sections for block in section.blocks)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Site:
     """The site's configuration: its name, base URL, locales (published or draft) and pages."""
 
@@ -279,11 +279,11 @@ class PageReader:
                     contract = None
         example_node = figure.get("example")
         example = self.examples.add(self.reader, example_node) if example_node is not None else None
-        if example is None:
+        if example is None or example_node is None:
             return None
         if not isinstance(example, PlayExample) or example.game is not Game.COINCHE or example.play is not None:
             self.reader.error(
-                example.node,
+                example_node,
                 "figure: the example is a Coinche position (trick and hand, no "
                 "`play`): the picture shows the hand with its allowed cards",
             )

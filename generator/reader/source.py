@@ -93,16 +93,19 @@ class SourceError(Exception):
         self.problems = problems
 
 
-def read_text(path: Path, display: str | None = None) -> tuple[str, bool]:
-    """The file's text and whether it has a byte-order mark; ``FileError`` when it cannot be read
-    (not a regular file, an OS error), ``SourceError`` for a file too large or not UTF-8, at the
-    offending byte."""
+def read_source(path: Path, display: str | None = None) -> bytes:
+    """The file's bytes; ``FileError`` when it cannot be read (not a regular file, an OS error),
+    ``SourceError`` for a file too large."""
     try:
-        data = read_input(path, display, MAX_BYTES)
+        return read_input(path, display, MAX_BYTES)
     except FileError as error:
         if error.too_large:
             raise SourceError([(1, 1, error.message)]) from None
         raise
+
+
+def text_of(data: bytes) -> tuple[str, bool]:
+    """A file's bytes as text, and whether they start with a byte-order mark; ``SourceError`` when not UTF-8."""
     bom = data.startswith(codecs.BOM_UTF8)
     return decode(data[3 if bom else 0 :]), bom
 
@@ -221,17 +224,22 @@ def parse(text: str, language: str = "YAML") -> Node | None:
     bad = character_problem(text)  # before libyaml, which counts its position in bytes
     if bad is not None:
         raise SourceError([(bad[0], bad[1], f"{language} syntax: {bad[2]}")])
+    # A scalar can only hold a control character written raw in the text, as an escape of a
+    # double-quoted scalar, or as a character reference: only those scalars are searched.
+    raw = CONTROL.search(text) is not None
+    escapes = "\\" in text
     loader = _Loader(text)
+    next_event = loader.get_event
     try:
-        while loader.check_event():
-            event = loader.get_event()
+        while (event := next_event()) is not None:
             kind = type(event)
             if kind is yaml.ScalarEvent:
                 start, end = event.start_mark, event.end_mark
-                scalar = Scalar(
-                    event.value, event.implicit[0], Pos(start.line + 1, start.column + 1, start.index, end.index)
-                )
-                if (code := control_character(scalar.value)) is not None:
+                value = event.value
+                scalar = Scalar(value, event.implicit[0], Pos(start.line + 1, start.column + 1, start.index, end.index))
+                if (raw or "&#" in value or (escapes and event.style == '"')) and (
+                    code := control_character(value)
+                ) is not None:
                     problems.append(_control_problem(text, scalar, code))
                 children.append(scalar)
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
@@ -294,22 +302,21 @@ def parse(text: str, language: str = "YAML") -> Node | None:
 def _mapping(children: list[Node], flow_style: bool, pos: Pos, problems: list[tuple[int, int, str]]) -> Map:
     entries: list[tuple[Scalar, Node]] = []
     index: dict[str, Node] = {}
-    first_line: dict[str, int] = {}
     for key, value in zip(children[::2], children[1::2], strict=True):
         if not isinstance(key, Scalar):
             problems.append((key.pos.line, key.pos.column, "a key must be a plain word, not a list or mapping"))
             continue
         if key.value in index:
+            first = next(kept for kept, _ in entries if kept.value == key.value)
             problems.append(
                 (
                     key.pos.line,
                     key.pos.column,
-                    f"duplicate key {key.value!r} (first at line {first_line[key.value]}): keep one",
+                    f"duplicate key {key.value!r} (first at line {first.pos.line}): keep one",
                 )
             )
             continue
         index[key.value] = value
-        first_line[key.value] = key.pos.line
         entries.append((key, value))
     return Map(entries, flow_style, pos, index)
 
@@ -344,7 +351,12 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tu
 def load(path: Path, display: str) -> Document:
     """Read and parse ``path``; ``SourceError`` when it is not readable YAML, ``FileError`` when
     it cannot be read at all."""
-    text, bom = read_text(path, display)
+    return document_of(display, read_source(path, display))
+
+
+def document_of(display: str, data: bytes) -> Document:
+    """The document of a file's bytes; ``SourceError`` when they are not UTF-8 YAML (or JSON)."""
+    text, bom = text_of(data)
     return Document(display, text, parse(text, "JSON" if is_json(display) else "YAML"), bom)
 
 

@@ -88,6 +88,9 @@ class Rank(IntEnum):
 
 
 _RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+"""The suits and ranks by value (an index is faster than calling the enum, for the engine's every card)."""
 _RANK_NAMES = {code.lower(): rank for code, rank in zip(_RANK_CODES, Rank, strict=True)} | {"t": Rank.TEN}
 
 
@@ -122,12 +125,12 @@ class Card(int):
     @property
     def suit(self) -> Suit:
         """The card's suit."""
-        return Suit(self >> 3)
+        return _SUITS[self >> 3]
 
     @property
     def rank(self) -> Rank:
         """The card's rank."""
-        return Rank(self & 7)
+        return _RANKS[self & 7]
 
     def code(self) -> str:
         """The canonical text form, which :meth:`parse` reads back: ``10H``, ``JS``."""

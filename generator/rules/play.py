@@ -139,7 +139,7 @@ def card_points(card: Card, trump: Suit | None) -> int:
     """
     if trump is None:
         return _NO_TRUMP_POINTS[card & 7]
-    return (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card & 7]
+    return (_TRUMP_POINTS if card >> 3 == int(trump) else _PLAIN_POINTS)[card & 7]
 
 
 def beats(card: Card, other: Card, trump: Suit | None) -> bool:

@@ -35,12 +35,12 @@ class Seat(IntEnum):
 
     def next(self, steps: int = 1) -> Seat:
         """The seat that plays ``steps`` turns after this one."""
-        return Seat((self + steps) % 4)
+        return _SEATS[(self + steps) % 4]
 
     @property
     def partner(self) -> Seat:
         """The seat across the table."""
-        return Seat((self + 2) % 4)
+        return _SEATS[(self + 2) % 4]
 
     @property
     def team(self) -> Team:
@@ -99,5 +99,7 @@ class Team(IntEnum):
 
 
 _TEAMS = (Team.NS, Team.EW)
+_SEATS = tuple(Seat)
+"""The seats by value (an index is faster than calling the enum)."""
 _TEAM_NAMES = {team.code().lower(): team for team in Team}
 _SEAT_NAMES = {name: seat for seat in Seat for name in (seat.code().lower(), seat.name.lower())}
