@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,7 @@ def catalog_path(locales: Path, locale: str) -> Path:
     return locales / locale / "LC_MESSAGES" / "messages.po"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """A catalog's translation of one message: one string, or one per plural form."""
 
@@ -89,7 +90,7 @@ def read_catalog(
             continue
         ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
         strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
-        key: Key = (message.context, ids[0])
+        key: Key = (message.context, sys.intern(ids[0]))  # one string for the five catalogs' same message
         line = message.lineno or 1
         if not all(strings):  # untranslated: kept for its line, which a warning cites
             entries[key] = Entry((), False, line)
@@ -136,7 +137,7 @@ def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | Non
             and (row[0], row[1]) not in entries
         ):
             return None
-        entries[(row[0], row[1])] = Entry(tuple(row[2]), row[3], row[4])
+        entries[(row[0], sys.intern(row[1]))] = Entry(tuple(row[2]), row[3], row[4])
     return stored[1], entries
 
 
