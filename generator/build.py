@@ -143,13 +143,9 @@ class SiteRenderer:
         for locale in self.site.locales:
             path = root / catalog_path(Path(LOCALES), locale)
             self.catalog_keys[locale] = digest(path.read_bytes() if path.is_file() else b"")
-        self.page_keys = {
-            page.slug: digest(
-                (root / page.path).read_bytes(),
-                repr([self.project.views.get(block.example.id) for block in page.blocks if hasattr(block, "example")]),
-            )
-            for page in project.pages
-        }
+        # A page's examples' answers are the engine's on the page's bytes: the code's version, in
+        # every key (base_key), stands for them, so that a change in generator/rules/ renders again.
+        self.page_keys = {page.slug: digest((root / page.path).read_bytes()) for page in project.pages}
 
     def renderer(self, locale: str) -> LocaleRenderer:
         """The locale's renderer, made when a first file of it must be rendered."""
@@ -268,15 +264,16 @@ class SiteRenderer:
         published = self.site.locales[locale] == "published"
         base = digest(self.base_key, locale, self.catalog_keys[locale])
         pages = self.project.pages
-        glossaries = [self.page_keys[page.slug] for page in pages if page.entries]
+        glossaries = digest(*(self.page_keys[page.slug] for page in pages if page.entries))
+        every_page = digest(*(self.page_keys[page.slug] for page in pages))
         for number, page in enumerate(pages):
             name = page_href(page.slug)
             near = [n for n in (number - 1, number + 1) if 0 <= n < len(pages)]
             footer = [None if n is None else (pages[n].slug, pages[n].title.msgid) for n in self.nav_pages(number)]
             footer += [(pages[n].slug, pages[n].title.msgid) for n in near]  # the pager
             # a glossary shows the headings it links to; a rules page links its glossary's words
-            linked = [self.page_keys[other.slug] for other in pages] if page.entries else glossaries
-            key = digest(base, self.page_keys[page.slug], repr(footer), *linked)
+            linked = every_page if page.entries else glossaries
+            key = digest(base, self.page_keys[page.slug], repr(footer), linked)
 
             def render(page: Page = page, name: str = name, number: int = number) -> str:
                 previous, following = self.pager(locale, number)

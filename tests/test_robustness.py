@@ -312,16 +312,31 @@ def test_duplicate_catalog_entries_are_reported(project: Path) -> None:
 
 
 def test_a_cache_of_another_shape_is_ignored(project: Path) -> None:
-    assert run_build(project, None, strict=False)[0].code == 0
+    first = run_build(project, None, strict=False)[0]
+    assert first.code == 0
     import hashlib
-    import json
+    import pickle
 
     digest = hashlib.sha256((project / CATALOG).read_bytes()).hexdigest()
-    cache = project / ".cache/catalogs/es.json"
-    for shape in ([digest, "nplurals=2; plural=n;", [[1, 2]]], [digest, None, None], [digest, 3, {"a": 1}]):
-        cache.write_text(json.dumps(shape), encoding="utf-8")
+    cache = project / ".cache/catalogs/es.pickle"
+    assert cache.is_file()
+    header = "nplurals=2; plural=n;"
+    shapes = [
+        (2, digest, header, [(1, 2)]),  # a row of another shape
+        (2, digest, None, None),
+        (2, digest, 3, {"a": 1}),
+        (1, digest, header, []),  # another format
+        (2, digest, header, [(None, "Help", ("Ayuda",), False, 1)] * 2),  # one message twice
+        [digest, header, []],
+    ]
+    for shape in shapes:
+        cache.write_bytes(pickle.dumps(shape))
         result, lines = run_build(project, None, strict=False)
-        assert result.code == 0, (shape, lines)
+        assert result.code == 0 and result.files == first.files, (shape, lines)
+    for damaged in (b"", b"\x80\x05garbage", pickle.dumps(shape)[:-3]):
+        cache.write_bytes(damaged)
+        result, lines = run_build(project, None, strict=False)
+        assert result.code == 0 and result.files == first.files, (damaged, lines)
     from jinja2.bccache import bc_magic
 
     compiled = sorted((project / ".cache/templates").iterdir())

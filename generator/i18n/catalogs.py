@@ -9,8 +9,8 @@ warning naming the message (``build --strict`` makes warnings errors).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
+import pickle
 import re
 import sys
 from collections.abc import Callable
@@ -72,7 +72,7 @@ def read_catalog(
         problems.append(Problem(display, 0, 0, error.message))
         return None
     digest = hashlib.sha256(data).hexdigest()
-    cached = cache / f"{locale}.json" if cache is not None else None
+    cached = cache / f"{locale}.pickle" if cache is not None else None
     found = _read_cache(cached, digest) if cached is not None else None
     if found is not None:
         header, kept = found
@@ -101,44 +101,38 @@ def read_catalog(
     if plural is None or len(problems) > before:
         return None
     if cached is not None:
-        rows = [[context, msgid, entry.strings, entry.fuzzy, entry.line] for (context, msgid), entry in entries.items()]
+        rows = [(context, msgid, entry.strings, entry.fuzzy, entry.line) for (context, msgid), entry in entries.items()]
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            write_file(cached, json.dumps([digest, header, rows], ensure_ascii=False).encode("utf-8"))
+            write_file(cached, pickle.dumps((_CACHE_FORMAT, digest, header, rows), protocol=pickle.HIGHEST_PROTOCOL))
         except (OSError, FileError):
             pass  # a read-only project is only slower
     return Catalog(locale, display, entries, plural)
 
 
+_CACHE_FORMAT = 2
+"""The shape of a catalog's cache (1 was JSON, validated row by row: a third of a no-op rebuild's
+time reading catalogs)."""
+
+
 def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | None:
     """The Plural-Forms header and entries kept for the catalog whose bytes hash to ``digest``;
-    None unless the cache is there and reads back exactly in the shape written (anything else,
-    damaged or of another version, is as if absent)."""
+    None unless the cache is there and reads back in the shape written (anything else, damaged or
+    of another version, is as if absent). Like the page cache, it is the project's own file,
+    written by this code: it is trusted as far as its shape, not as input."""
     try:
-        stored = json.loads(read_input(cached).decode("utf-8"))
-    except (FileError, ValueError):
-        return None
-    if not (isinstance(stored, list) and len(stored) == 3 and stored[0] == digest and isinstance(stored[1], str)):
-        return None
-    entries: dict[Key, Entry] = {}
-    rows = stored[2]
-    if not isinstance(rows, list):
-        return None
-    for row in rows:
-        if not (
-            isinstance(row, list)
-            and len(row) == 5
-            and (row[0] is None or isinstance(row[0], str))
-            and isinstance(row[1], str)
-            and isinstance(row[2], list)
-            and all(isinstance(string, str) for string in row[2])
-            and isinstance(row[3], bool)
-            and type(row[4]) is int
-            and (row[0], row[1]) not in entries
-        ):
+        stored = pickle.loads(read_input(cached))
+        form, kept, header, rows = stored
+        if form != _CACHE_FORMAT or kept != digest or not isinstance(header, str) or not isinstance(rows, list):
             return None
-        entries[(row[0], sys.intern(row[1]))] = Entry(tuple(row[2]), row[3], row[4])
-    return stored[1], entries
+        entries = {
+            (context, sys.intern(msgid)): Entry(strings, fuzzy, line) for context, msgid, strings, fuzzy, line in rows
+        }
+    except Exception:  # noqa: BLE001 (unreadable, or damaged bytes: unpickling can raise anything)
+        return None
+    if len(entries) != len(rows):
+        return None
+    return header, entries
 
 
 def _check_placeholders(
