@@ -237,15 +237,7 @@ class _Reader:
             elif head == "#:" and "\u2068" not in line and "\u2069" not in line:
                 if self.messages:
                     self._finish()
-                for location in line[2:].split():
-                    path, colon, where = location.rpartition(":")
-                    if not colon:
-                        self.locations.append((location, None))
-                        continue
-                    try:
-                        self.locations.append((path, int(where)))
-                    except ValueError:
-                        continue
+                self._locations(line[2:].split())
             elif line[0] == '"' and self.in_msgid:
                 self.messages[-1].append(line.strip())
             elif line[0] == '"' and self.in_msgstr:
@@ -274,6 +266,19 @@ class _Reader:
             self.translations.append((0, []))
             self._add()
 
+    def _locations(self, found: list[str]) -> None:
+        """The ``FILE:LINE`` references of a ``#:`` line, as Babel reads them (a reference whose
+        line is not a number is dropped)."""
+        for location in found:
+            path, colon, where = location.rpartition(":")
+            if not colon:
+                self.locations.append((location, None))
+                continue
+            try:
+                self.locations.append((path, int(where)))
+            except ValueError:
+                continue
+
     def _comment(self, number: int, line: str) -> None:
         self._finish()
         prefix = line[:2]
@@ -289,15 +294,7 @@ class _Reader:
                     return
             else:
                 found = rest.split()
-            for location in found:
-                path, colon, where = location.rpartition(":")
-                if not colon:
-                    self.locations.append((location, None))
-                    continue
-                try:
-                    self.locations.append((path, int(where)))
-                except ValueError:
-                    continue
+            self._locations(found)
         elif prefix == "#,":
             self.flags.extend(flag.strip() for flag in line[2:].lstrip().split(","))
         elif prefix == "#.":
