@@ -549,9 +549,9 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     threads here and there is enough to render, in this process and one forked child at once. The
     result is the same either way: each file is rendered by the same code, and results come back
     in locale order. Each locale is rendered in halves, the child taking the first halves and this
-    process the second, so that both are busy to the end. What this process holds is frozen out of
-    the garbage collector's reach before the fork (as the loaded project already is), so that the
-    child's collections do not write to it and it stays shared rather than copied."""
+    process the second, so that both are busy to the end. What this process holds (the loaded
+    project) is frozen out of the garbage collector's reach before the fork, so that the child's
+    collections do not write to it and it stays shared rather than copied."""
     global _WORKER
     locales = list(renderer.site.locales)
     to_render = sum(
