@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .i18n.catalogs import LOCALES
-from .i18n.extract import POT, template_catalog, update_catalogs, write_template
+from .i18n.extract import POT, differs, merged_catalogs, template_catalog, update_catalogs, write_if_changed
+from .i18n.pofile import po_bytes
 from .problems import Problem
 from .project import compile_templates, read_pages, solve_examples
 from .reader.pages import Site
@@ -23,20 +24,25 @@ class Extraction:
     mismatches: list[Mismatch] = field(default_factory=list)
     messages: int = 0
     changed: bool = False
+    template: bytes | None = None
+    """The template's bytes (None when the content does not build)."""
 
 
-def extract(root: Path, site: Site, problems: list[Problem]) -> Extraction:
+def extract(root: Path, site: Site, problems: list[Problem], write: bool = True) -> Extraction:
     """Write ``locales/messages.pot`` from the content: pages read, examples solved, templates
-    compiled (no catalog read). The content must build first: on problems (added to ``problems``)
-    or examples that do not hold, nothing is written. ``FileError`` when a template cannot be
-    read or the template cannot be written (then it is as it was)."""
+    compiled (no catalog read); without ``write``, only say what it would write. The content must
+    build first: on problems (added to ``problems``) or examples that do not hold, nothing is
+    written. ``FileError`` when a template cannot be read or the template cannot be written (then
+    it is as it was)."""
     pages, examples = read_pages(root, site, problems)
     verification, views = solve_examples(examples, problems)
     compile_templates(root, problems)
     if problems or verification.mismatches:
         return Extraction(verification.mismatches)
     catalog = template_catalog(root, pages, site.name, views)
-    return Extraction([], len(catalog), write_template(root / LOCALES, catalog))
+    data, path = po_bytes(catalog), root / LOCALES / POT
+    changed = write_if_changed(path, data) if write else differs(path, data)
+    return Extraction([], len(catalog), changed, data)
 
 
 def template_exists(root: Path) -> bool:
@@ -49,3 +55,8 @@ def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog; the locales whose catalog changed (none
     written when one cannot be read; all or none written, else ``FileError``)."""
     return update_catalogs(root / LOCALES, codes, problems)
+
+
+def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:
+    """The catalogs ``template`` would change, as the bytes to write (see :func:`update`), written by the caller."""
+    return merged_catalogs(root / LOCALES, codes, problems, template)

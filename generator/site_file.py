@@ -14,38 +14,46 @@ def set_locale_state(path: Path, locale: str, state: str, check_only: bool = Fal
     """Set ``locales: {LOCALE: STATE}`` in the site's configuration by editing its text in place
     (comments, layout and line endings kept), checking that the result reads back as intended;
     a message, and the file untouched, when it cannot. ``check_only``: find out, write nothing."""
+    data, problem = locale_state_edit(path, locale, state)
+    if data is None or check_only:
+        return problem
+    try:
+        write_file(path, data, SITE_FILE)
+    except FileError as error:
+        return str(error)
+    return None
+
+
+def locale_state_edit(path: Path, locale: str, state: str) -> tuple[bytes | None, str | None]:
+    """The site's configuration with ``locales: {LOCALE: STATE}`` set (see :func:`set_locale_state`),
+    as the bytes to write; or None and why it cannot be."""
     display = SITE_FILE
     try:
         document = load(path, display)
     except FileError as error:
-        return f"{display}: error: cannot edit the site's configuration: {error.message}"
+        return None, f"{display}: error: cannot edit the site's configuration: {error.message}"
     except SourceError as error:
-        return f"{display}:1:1: error: cannot edit the site's configuration: {error}"
+        return None, f"{display}:1:1: error: cannot edit the site's configuration: {error}"
     root = document.root
     locales = root.get("locales") if isinstance(root, Map) else None
     if not isinstance(locales, Map):
-        return f"{display}:1:1: error: no `locales:` mapping to register {locale} in"
+        return None, f"{display}:1:1: error: no `locales:` mapping to register {locale} in"
     existing = locales.get(locale)
     if isinstance(existing, Scalar):
         edit = replace(document.text, next(key for key, value in locales.entries if value is existing), existing, state)
     elif locales.entries or locales.flow:
         edit = insert(document.text, locales, [f"{locale}: {state}"], [f"{locale}: {state}"])
     else:
-        return (
+        return None, (
             f"{display}:{locales.pos.line}:{locales.pos.column}: error: `locales:` is empty: write `{locale}: {state}`"
         )
     text = apply(document.text, [edit])
     if not _reads_back(text, locale, state, len(locales.entries) + (existing is None)):
-        return (
+        return None, (
             f"{display}:{locales.pos.line}:{locales.pos.column}: error: could not add `{locale}: {state}` "
             "to `locales:` safely: write it there by hand"
         )
-    if not check_only:
-        try:
-            write_file(path, ("\ufeff" * document.bom + text).encode("utf-8"), display)
-        except FileError as error:
-            return str(error)
-    return None
+    return ("\ufeff" * document.bom + text).encode("utf-8"), None
 
 
 def _reads_back(text: str, locale: str, state: str, count: int) -> bool:

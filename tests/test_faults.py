@@ -99,6 +99,13 @@ def setup_add(project: Path) -> list[str]:
     return ["i18n", "add", "-C", str(project), "de"]
 
 
+def setup_add_stale(project: Path) -> list[str]:
+    """`add` when the template is behind the content: it writes the template, the new catalog and
+    the site's configuration, all or none."""
+    change_content(project)
+    return setup_add(project)
+
+
 def setup_fix(project: Path) -> list[str]:
     (project / "examples").mkdir()
     return ["check", "--fix", *map(str, fixable(project / "examples"))]
@@ -110,6 +117,7 @@ SETUPS: dict[str, Setup] = {
     "i18n-update": setup_update,
     "i18n-extract": setup_extract,
     "i18n-add": setup_add,
+    "i18n-add-stale": setup_add_stale,
     "check-fix": setup_fix,
 }
 
@@ -168,7 +176,7 @@ def test_a_command_killed_at_any_of_its_writes_loses_nothing(tmp_path: Path, com
             assert aside, "no site at all, not even aside"
             found = {re.sub(r"\A\.site\.old-\d+-\w+\.part/", "site/", name): data for name, data in found.items()}
         assert_old_or_new(found, before, after)
-        if command == "i18n-add" and b"de: draft" in found["content/site.yaml"]:
+        if command.startswith("i18n-add") and b"de: draft" in found["content/site.yaml"]:
             assert "locales/de/LC_MESSAGES/messages.po" in found  # registered only once its catalog is there
         if command == "build":
             assert "site/index.html" in found, "no site at all"

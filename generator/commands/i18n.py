@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from dataclasses import asdict
 from pathlib import Path
 
 from babel import Locale
 
-from ..files import FileError
+from ..files import FileError, explain, write_files
 from ..i18n.catalogs import LOCALES, catalog_path
 from ..i18n.extract import POT
 from ..i18n.stats import catalog_stats
 from ..locales import canonical_locale
-from ..messages import extract, template_exists, update
+from ..messages import Extraction, extract, merged, template_exists, update
 from ..problems import Problem, count
 from ..project import SITE_FILE, read_site
 from ..reader.pages import Site
-from ..site_file import set_locale_state
+from ..site_file import locale_state_edit, set_locale_state
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -58,28 +57,34 @@ def _site(root: Path) -> Site | None:
     return site
 
 
-def _extract(root: Path, site: Site) -> bool:
-    """Write the template from the content; False (problems printed) when the content is invalid."""
+def _extract(root: Path, site: Site, write: bool = True) -> Extraction | None:
+    """Write the template from the content (without ``write``, only make it); None (problems
+    printed) when the content is invalid or the template cannot be written."""
     problems: list[Problem] = []
     try:
-        extraction = extract(root, site, problems)
+        extraction = extract(root, site, problems, write)
     except FileError as error:
         print(error)
         print("1 error; nothing written")
-        return False
+        return None
     if problems or extraction.mismatches:
         for mismatch in extraction.mismatches:
             print(mismatch)
         _report(problems, "the content must build before its messages are extracted; nothing written")
-        return False
+        return None
+    if write:
+        _extracted(extraction)
+    return extraction
+
+
+def _extracted(extraction: Extraction) -> None:
     print(f"{LOCALES}/{POT}: {extraction.messages} messages{'' if extraction.changed else ', unchanged'}")
-    return True
 
 
 def run_extract(root: Path) -> int:
     """Write ``locales/messages.pot`` from the content, templates and terms; 2 on invalid content."""
     site = _site(root)
-    return 0 if site is not None and _extract(root, site) else 2
+    return 0 if site is not None and _extract(root, site) is not None else 2
 
 
 def _template_ready(root: Path) -> bool:
@@ -135,16 +140,39 @@ def run_add(root: Path, code: str) -> int:
     if problem:
         print(problem)
         return 2
-    catalog = root / catalog_path(Path(LOCALES), name)
-    created = not os.path.lexists(catalog)
-    if not _extract(root, site) or _update(root, [name]):
+    # The template, the new catalog and the site's configuration are written together, or none.
+    extraction = _extract(root, site, write=False)
+    if extraction is None or extraction.template is None:
         return 2
-    problem = set_locale_state(root / SITE_FILE, name, "draft")
-    if problem:  # the locale is not registered: its new catalog goes too, leaving the project as it was
-        if created:
-            catalog.unlink(missing_ok=True)
+    problems: list[Problem] = []
+    try:
+        files = merged(root, [name], problems, extraction.template)
+    except FileError as error:
+        print(error)
+        print("1 error; nothing written")
+        return 2
+    if problems:
+        return _report(problems, "nothing written")
+    configuration, problem = locale_state_edit(root / SITE_FILE, name, "draft")
+    if configuration is None:
         print(problem)
         return 2
+    if extraction.changed:
+        files[root / LOCALES / POT] = extraction.template
+    files[root / SITE_FILE] = configuration
+    try:
+        for path in files:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise FileError(path.parent.relative_to(root).as_posix(), explain(error)) from None
+        write_files(files, {path: path.relative_to(root).as_posix() for path in files})
+    except FileError as error:
+        print(error)
+        print("1 error; nothing written")
+        return 2
+    _extracted(extraction)
+    print(f"1 catalog; updated: {name}")
     locale = Locale.parse(name)
     print(
         f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "

@@ -215,10 +215,16 @@ def _same_messages(old: bytes, new: bytes) -> bool:
     return strip(old) == strip(new)
 
 
+def differs(path: Path, data: bytes) -> bool:
+    """True unless the file already says the same as ``data`` (dates aside); ``FileError`` when it
+    cannot be read."""
+    return not (os.path.lexists(path) and _same_messages(read_input(path, _display(path)), data))
+
+
 def write_if_changed(path: Path, data: bytes) -> bool:
     """Write ``data`` unless the file already says the same (dates aside); True when written.
     ``FileError`` when it cannot be read or written (the file is then as it was)."""
-    if os.path.lexists(path) and _same_messages(read_input(path, _display(path)), data):
+    if not differs(path, data):
         return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -232,11 +238,6 @@ def _display(path: Path) -> str:
     """A catalog's name as messages give it: from the project's ``locales/`` folder."""
     parts = path.parts
     return "/".join(parts[len(parts) - 1 - parts[::-1].index(LOCALES) :]) if LOCALES in parts else str(path)
-
-
-def write_template(locales: Path, catalog: Catalog) -> bool:
-    """Write ``locales/messages.pot``; True when it changed."""
-    return write_if_changed(locales / POT, po_bytes(catalog))
 
 
 def new_catalog(code: str) -> bytes:
@@ -360,12 +361,31 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
     """Merge the template into each locale's catalog (creating it if needed); the locales changed.
 
     Every catalog is read first: if one cannot be read, problems are added and nothing is written;
-    then all are written or none (``FileError``). A large site's catalogs are merged in two
-    processes (the same bytes, the problems in order).
+    then all are written or none (``FileError``).
     """
+    changed = merged_catalogs(locales, codes, problems)
+    if problems:
+        return []
+    for path in changed:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise FileError(_display(path.parent), explain(error)) from None
+    write_files(changed, {path: _display(path) for path in changed})  # all or none
+    return [code for code in codes if catalog_path(locales, code) in changed]
+
+
+def merged_catalogs(
+    locales: Path, codes: list[str], problems: list[Problem], template_data: bytes | None = None
+) -> dict[Path, bytes]:
+    """Each locale's catalog (created if needed) that the template (``template_data``, or else
+    ``locales/messages.pot``) changes, as the bytes to write; nothing when a catalog cannot be read
+    (its problems added). A large site's catalogs are merged in two processes (the same bytes, the
+    problems in order)."""
     global _MERGE
     try:
-        template = parse_po(read_input(locales / POT, f"{LOCALES}/{POT}"), f"{LOCALES}/{POT}", problems)
+        data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
+        template = parse_po(data, f"{LOCALES}/{POT}", problems)
     except FileError as error:
         problems.append(Problem(f"{LOCALES}/{POT}", 0, 0, error.message))
         template = None
@@ -378,7 +398,7 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
                     parse_po(read_input(path, display), display, problems, locale=code)
                 except FileError as error:
                     problems.append(Problem(display, 0, 0, error.message))
-        return []
+        return {}
     if len(codes) < 2 or len(template) < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
         results = [_merge(template, locales, code) for code in codes]
     else:
@@ -393,15 +413,9 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
     for _, found in results:
         problems.extend(found)
     if problems:
-        return []
-    changed: dict[Path, bytes] = {}
-    for code, (data, _) in zip(codes, results, strict=True):
-        if data is not None:
-            changed[catalog_path(locales, code)] = data
-    for path in changed:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise FileError(_display(path.parent), explain(error)) from None
-    write_files(changed, {path: _display(path) for path in changed})  # all or none
-    return [code for code in codes if catalog_path(locales, code) in changed]
+        return {}
+    return {
+        catalog_path(locales, code): merged
+        for code, (merged, _) in zip(codes, results, strict=True)
+        if merged is not None
+    }
