@@ -10,7 +10,9 @@ every problem of a run is reported at once.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+import os
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -149,6 +151,45 @@ def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> di
     return catalogs
 
 
+ASIDE_MIN = 2 * 1024 * 1024
+"""Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""
+
+
+def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, Catalog], list[Problem]]:
+    problems: list[Problem] = []
+    return read_catalogs(root, locales, problems), problems
+
+
+@contextmanager
+def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Problem]], dict[str, Catalog]]]:
+    """Stage 4 started early: on two cores, with large catalogs and no other thread here, they are
+    read in a forked child while this process reads the pages, and come back pickled (parsing them
+    here would also leave the parser's garbage in this process's memory, which a later fork copies).
+    Yields the function that waits for them (their problems added, as :func:`read_catalogs` would)."""
+    try:
+        size = sum(os.path.getsize(root / catalog_path(Path(LOCALES), locale)) for locale in locales)
+    except OSError:
+        size = 0  # a catalog missing or unreadable: read here, where its problem is found
+    if size < ASIDE_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+        yield lambda problems: read_catalogs(root, locales, problems)
+        return
+    import multiprocessing
+
+    pool = multiprocessing.get_context("fork").Pool(1)
+    try:
+        pending = pool.apply_async(_read_catalogs_aside, (root, locales))
+
+        def wait(problems: list[Problem]) -> dict[str, Catalog]:
+            catalogs, found = pending.get()
+            problems.extend(found)
+            return catalogs
+
+        yield wait
+    finally:
+        pool.terminate()
+        pool.join()
+
+
 def compile_templates(root: Path, problems: list[Problem]) -> CompiledTemplates:
     """Stage 5: every template compiled, so that a syntax error is reported at its line before rendering."""
     from jinja2 import TemplateSyntaxError
@@ -205,12 +246,13 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
         read_pages(root, _every_page(root), project.problems)
         return project
-    project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE)
-    verification, project.views = solve_examples(project.examples, project.problems)
-    project.pairs = pairs(project.views)
-    project.mismatches = verification.mismatches
-    if catalogs:
-        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems)
+    with catalogs_aside(root, list(project.site.locales) if catalogs else []) as read_later:
+        project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE)
+        verification, project.views = solve_examples(project.examples, project.problems)
+        project.pairs = pairs(project.views)
+        project.mismatches = verification.mismatches
+        if catalogs:
+            project.catalogs = read_later(project.problems)
     if templates:
         project.compiled = compile_templates(root, project.problems)
     return project

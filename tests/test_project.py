@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.problems import Problem
 from generator.project import compile_templates, load_project, read_catalogs, read_pages, read_site, solve_examples
 
@@ -62,3 +64,35 @@ def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, r
     assert code == 0, output
     code, output = run_cli("i18n", "extract", "-C", str(project))
     assert code == 2 and output.startswith("content/bidding.yaml:")
+
+
+def test_catalogs_read_in_a_child_are_those_read_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large catalogs are read in a forked child while the pages are read: the same catalogs, plural
+    rules and problems (in order) as when read in this process, a broken catalog's included."""
+    import multiprocessing
+    import shutil
+
+    from generator import project as stages
+    from generator.project import CACHE
+
+    project = copy_project(tmp_path / "project")
+    catalog = project / "locales/ru/LC_MESSAGES/messages.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8") + '\nmsgid "Help"\nmsgstr "Again"\n', encoding="utf-8")
+    forks: list[str | None] = []
+    get_context = multiprocessing.get_context
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: forks.append(method) or get_context(method))
+
+    monkeypatch.setattr(stages, "ASIDE_MIN", 0)
+    aside = load_project(project, templates=False)
+    assert forks == ["fork"], "read in a child"
+    monkeypatch.setattr(stages, "ASIDE_MIN", 10**12)
+    shutil.rmtree(project / CACHE)
+    here = load_project(project, templates=False)
+    assert forks == ["fork"], "read here"
+
+    assert aside.problems == here.problems and any("duplicate" in p.message for p in here.problems)
+    assert set(aside.catalogs) == set(here.catalogs) == set(LOCALES) - {"ru"}
+    for locale, catalog in here.catalogs.items():
+        other = aside.catalogs[locale]
+        assert other.entries == catalog.entries and len(catalog.entries) > 300
+        assert [other.plural(n) for n in range(200)] == [catalog.plural(n) for n in range(200)]

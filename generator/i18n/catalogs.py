@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..files import FileError, read_input, write_file
 from ..problems import Problem
@@ -35,9 +36,9 @@ def catalog_path(locales: Path, locale: str) -> Path:
     return locales / locale / "LC_MESSAGES" / "messages.po"
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A catalog's translation of one message: one string, or one per plural form."""
+class Entry(NamedTuple):
+    """A catalog's translation of one message: one string, or one per plural form (a tuple: small,
+    and pickled at C speed into the cache and from the process that reads the catalogs)."""
 
     strings: tuple[str, ...]
     fuzzy: bool

@@ -482,6 +482,21 @@ PLURAL_SAMPLES = (*range(1000), *(10**k + d for k in range(4, 19) for d in (-1, 
 """Every count a page can show (and the large ones a rule may treat apart): each is evaluated."""
 
 
+class PluralRule:
+    """A Plural-Forms expression as a function of the count, compiled by the standard library's
+    ``gettext``; pickled as its expression (so that a catalog read in another process comes back)."""
+
+    def __init__(self, expression: str) -> None:
+        self.expression = expression
+        self.rule = stdlib_gettext.c2py(expression)
+
+    def __call__(self, n: int) -> int:
+        return int(self.rule(n))
+
+    def __reduce__(self) -> tuple[type[PluralRule], tuple[str]]:
+        return PluralRule, (self.expression,)
+
+
 def plural_rule(value: str, display: str, line: int, problems: list[Problem]) -> Callable[[int], int] | None:
     """The catalog's plural rule, evaluated for every count it can meet; None (a problem at the
     header's line) when it cannot be read or gives a form the catalog does not have."""
@@ -489,7 +504,7 @@ def plural_rule(value: str, display: str, line: int, problems: list[Problem]) ->
     try:
         if match is None:
             raise ValueError("expected `nplurals=N; plural=EXPRESSION;` with N a number from 1 to 99")
-        rule = stdlib_gettext.c2py(match.group(2))
+        rule = PluralRule(match.group(2))
         count = int(match.group(1))
         if count < 1:
             raise ValueError("nplurals is the number of plural forms: at least 1")
