@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
 from .files import FileError, explain
-from .i18n.catalogs import LOCALES, Catalog, catalog_path, read_catalog
+from .i18n.catalogs import LOCALES, Catalog, cache_path, catalog_path, read_catalog
 from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
@@ -145,11 +145,14 @@ def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> di
     catalogs = {}
     for locale in locales:
         display = catalog_path(Path(LOCALES), locale).as_posix()
-        catalog = read_catalog(root / display, display, locale, problems, root / CACHE / "catalogs")
+        catalog = read_catalog(root / display, display, locale, problems, root / CATALOG_CACHE)
         if catalog is not None:
             catalogs[locale] = catalog
     return catalogs
 
+
+CATALOG_CACHE = f"{CACHE}/catalogs"
+"""Where the parsed catalogs are kept (see :func:`generator.i18n.catalogs.read_catalog`)."""
 
 ASIDE_MIN = 2 * 1024 * 1024
 """Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""
@@ -162,15 +165,21 @@ def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, Cata
 
 @contextmanager
 def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Problem]], dict[str, Catalog]]]:
-    """Stage 4 started early: on two cores, with large catalogs and no other thread here, they are
-    read in a forked child while this process reads the pages, and come back pickled (parsing them
+    """Stage 4 started early: on two cores, with large catalogs to parse (not all in the cache
+    already, which this process reads faster than a child could send) and no other thread here,
+    they are read in a forked child while this process reads the pages, and come back pickled (parsing them
     here would also leave the parser's garbage in this process's memory, which a later fork copies).
     Yields the function that waits for them (their problems added, as :func:`read_catalogs` would)."""
+    size, parsed = 0, True  # bytes to read; whether each catalog seems parsed in the cache already
     try:
-        size = sum(os.path.getsize(root / catalog_path(Path(LOCALES), locale)) for locale in locales)
+        for locale in locales:
+            status = os.stat(root / catalog_path(Path(LOCALES), locale))
+            size += status.st_size
+            cached = cache_path(root / CATALOG_CACHE, locale)
+            parsed = parsed and os.path.exists(cached) and os.stat(cached).st_mtime_ns >= status.st_mtime_ns
     except OSError:
         size = 0  # a catalog missing or unreadable: read here, where its problem is found
-    if size < ASIDE_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+    if parsed or size < ASIDE_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
         yield lambda problems: read_catalogs(root, locales, problems)
         return
     import multiprocessing

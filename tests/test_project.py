@@ -67,8 +67,9 @@ def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, r
 
 
 def test_catalogs_read_in_a_child_are_those_read_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Large catalogs are read in a forked child while the pages are read: the same catalogs, plural
-    rules and problems (in order) as when read in this process, a broken catalog's included."""
+    """Large catalogs to parse are read in a forked child while the pages are read: the same
+    catalogs, plural rules and problems (in order) as when read in this process, a broken
+    catalog's included; catalogs parsed in the cache already are read here."""
     import multiprocessing
     import shutil
 
@@ -77,7 +78,8 @@ def test_catalogs_read_in_a_child_are_those_read_here(tmp_path: Path, monkeypatc
 
     project = copy_project(tmp_path / "project")
     catalog = project / "locales/ru/LC_MESSAGES/messages.po"
-    catalog.write_text(catalog.read_text(encoding="utf-8") + '\nmsgid "Help"\nmsgstr "Again"\n', encoding="utf-8")
+    original = catalog.read_text(encoding="utf-8")
+    catalog.write_text(original + '\nmsgid "Help"\nmsgstr "Again"\n', encoding="utf-8")
     forks: list[str | None] = []
     get_context = multiprocessing.get_context
     monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: forks.append(method) or get_context(method))
@@ -89,6 +91,12 @@ def test_catalogs_read_in_a_child_are_those_read_here(tmp_path: Path, monkeypatc
     shutil.rmtree(project / CACHE)
     here = load_project(project, templates=False)
     assert forks == ["fork"], "read here"
+    catalog.write_text(original, encoding="utf-8")  # every catalog valid, and so kept in the cache
+    assert load_project(project, templates=False).problems == []
+    monkeypatch.setattr(stages, "ASIDE_MIN", 0)
+    again = load_project(project, templates=False)
+    assert forks == ["fork"], "parsed in the cache already: read here, faster than a child could send them"
+    assert set(again.catalogs) == set(LOCALES) and again.catalogs["es"].entries == here.catalogs["es"].entries
 
     assert aside.problems == here.problems and any("duplicate" in p.message for p in here.problems)
     assert set(aside.catalogs) == set(here.catalogs) == set(LOCALES) - {"ru"}

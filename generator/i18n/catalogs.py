@@ -55,6 +55,11 @@ class Catalog:
     plural: Callable[[int], int]
 
 
+def cache_path(cache: Path, locale: str) -> Path:
+    """Where a locale's parsed catalog is kept in the build cache."""
+    return cache / f"{locale}.pickle"
+
+
 def read_catalog(
     path: Path, display: str, locale: str, problems: list[Problem], cache: Path | None = None
 ) -> Catalog | None:
@@ -73,7 +78,7 @@ def read_catalog(
         problems.append(Problem(display, 0, 0, error.message))
         return None
     digest = hashlib.sha256(data).hexdigest()
-    cached = cache / f"{locale}.pickle" if cache is not None else None
+    cached = cache_path(cache, locale) if cache is not None else None
     found = _read_cache(cached, digest) if cached is not None else None
     if found is not None:
         header, kept = found
