@@ -10,12 +10,12 @@ from .reader.edit import apply, insert, replace
 from .reader.source import Map, Scalar, SourceError, load, parse
 
 
-def set_locale_state(path: Path, locale: str, state: str, check_only: bool = False) -> str | None:
+def set_locale_state(path: Path, locale: str, state: str) -> str | None:
     """Set ``locales: {LOCALE: STATE}`` in the site's configuration by editing its text in place
     (comments, layout and line endings kept), checking that the result reads back as intended;
-    a message, and the file untouched, when it cannot. ``check_only``: find out, write nothing."""
+    a message, and the file untouched, when it cannot."""
     data, problem = locale_state_edit(path, locale, state)
-    if data is None or check_only:
+    if data is None:
         return problem
     try:
         write_file(path, data, SITE_FILE)

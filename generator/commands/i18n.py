@@ -15,9 +15,9 @@ from pathlib import Path
 
 from babel import Locale
 
-from ..files import FileError, explain, write_files
+from ..files import FileError
 from ..i18n.catalogs import LOCALES, catalog_path
-from ..i18n.extract import POT
+from ..i18n.extract import POT, write_together
 from ..i18n.stats import catalog_stats
 from ..locales import canonical_locale
 from ..messages import Extraction, extract, merged, template_exists, update
@@ -136,8 +136,8 @@ def run_add(root: Path, code: str) -> int:
     if name in site.locales:
         print(f"error: {name} is already a locale of the site ({site.locales[name]})")
         return 2
-    problem = set_locale_state(root / SITE_FILE, name, "draft", check_only=True)
-    if problem:
+    configuration, problem = locale_state_edit(root / SITE_FILE, name, "draft")
+    if configuration is None:
         print(problem)
         return 2
     # The template, the new catalog and the site's configuration are written together, or none.
@@ -153,20 +153,11 @@ def run_add(root: Path, code: str) -> int:
         return 2
     if problems:
         return _report(problems, "nothing written")
-    configuration, problem = locale_state_edit(root / SITE_FILE, name, "draft")
-    if configuration is None:
-        print(problem)
-        return 2
     if extraction.changed:
         files[root / LOCALES / POT] = extraction.template
     files[root / SITE_FILE] = configuration
     try:
-        for path in files:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise FileError(path.parent.relative_to(root).as_posix(), explain(error)) from None
-        write_files(files, {path: path.relative_to(root).as_posix() for path in files})
+        write_together(files, {path: path.relative_to(root).as_posix() for path in files})
     except FileError as error:
         print(error)
         print("1 error; nothing written")

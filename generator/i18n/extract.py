@@ -366,13 +366,18 @@ def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) ->
     changed = merged_catalogs(locales, codes, problems)
     if problems:
         return []
-    for path in changed:
+    write_together(changed, {path: _display(path) for path in changed})
+    return [code for code in codes if catalog_path(locales, code) in changed]
+
+
+def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:
+    """Write the files, their folders made first, all or none (``FileError``, each named by ``displays``)."""
+    for path in files:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise FileError(_display(path.parent), explain(error)) from None
-    write_files(changed, {path: _display(path) for path in changed})  # all or none
-    return [code for code in codes if catalog_path(locales, code) in changed]
+            raise FileError(displays[path].rpartition("/")[0] or str(path.parent), explain(error)) from None
+    write_files(files, displays)
 
 
 def merged_catalogs(
