@@ -12,7 +12,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -24,13 +24,23 @@ from .i18n.terms import TERMS, Message
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, compile_templates, load_project
 from .reader.pages import ExampleBlock, Page, Site, Text
-from .reuse import Record, code_version, digest, folder_digest, load_records, reusable, save_records, stamp
+from .reuse import (
+    MARKER,
+    Outcome,
+    Record,
+    code_version,
+    digest,
+    folder_digest,
+    inputs_digest,
+    load_records,
+    reusable,
+    save_records,
+    stamp,
+    unchanged,
+)
 
 if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
     from .render import Link, LocaleRenderer
-
-MARKER = ".belote-docs-site"
-"""An empty file in every built site: a build replaces a non-empty folder only if it has one."""
 
 NAV_ALL = 12
 """A locale of at most this many pages lists every page in each page's footer; a larger one shows
@@ -361,8 +371,8 @@ class SiteRenderer:
         ]
 
     def render_shared(self, sink: Sink) -> list[tuple[str, Record]]:
-        """Render (or reuse) the language chooser and the sitemap, and copy the assets, into ``sink``.
-        (Their warnings are those of the locales' pages, which show the same messages.)"""
+        """Render (or reuse) the language chooser and the sitemap, and copy the assets, into ``sink``;
+        their records. (Their warnings are those of the locales' pages, which show the same messages.)"""
         records = []
         for name, key, render in self.shared_outputs():
             record = self.records.get(name)
@@ -375,8 +385,9 @@ class SiteRenderer:
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
             if not is_folder(asset) and not any(part.startswith(".") for part in relative.parts):
-                name = f"{TEMPLATES}/{ASSETS}/{relative.as_posix()}"
-                sink.write(f"{ASSETS}/{relative.as_posix()}", read_input(asset, name))  # FileError: unreadable
+                data = read_input(asset, f"{TEMPLATES}/{ASSETS}/{relative.as_posix()}")  # FileError: unreadable
+                name, sha = f"{ASSETS}/{relative.as_posix()}", hashlib.sha256(data).hexdigest()
+                records.append((name, Record(sha, sha, [], sink.write(name, data) or (0, 0))))
         return records
 
     def needs_rendering(self) -> bool:
@@ -681,9 +692,17 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         except OSError as error:
             report(f"{out}: error: cannot put back the site a killed build left aside: {explain(error)}")
             return BuildResult(2)
-    project = load_project(root, templates=False)
     cache = root / CACHE
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
+    # The inputs' digest is taken before they are read, so that an edit made meanwhile is not missed.
+    inputs = inputs_digest(root, code_version()) if out is not None else ""
+    if out is not None and previous is not None and (outcome := unchanged(cache, out, inputs)) is not None:
+        _report_warnings(outcome.warnings, strict, report)
+        if strict and outcome.warnings:
+            return BuildResult(2, {}, outcome.warnings)
+        _report_done(out, outcome, started, report, " (nothing changed since the last build)")
+        return BuildResult(0, {}, outcome.warnings)
+    project = load_project(root, templates=False)
     renderer = None
     if not (project.problems or project.mismatches):
         renderer = SiteRenderer(project, previous, load_records(cache, out) if out and previous else {})
@@ -713,8 +732,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         _report_warnings(warnings, strict, report)
         if strict and warnings:
             return BuildResult(2, files, warnings)
-        pages = sum(1 for name in files if name.endswith(".html"))
-        _report_done(project, None, pages, len(warnings), started, report)
+        _report_done(None, _outcome(project, inputs, files, warnings), started, report)
         return BuildResult(0, files, warnings)
     try:
         staging = make_staging(out)
@@ -747,9 +765,9 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     finally:
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
     records = {name: record for result in results for name, record in result.records} | dict(shared)
-    save_records(cache, out, records)
-    pages = sum(1 for name in records if name.endswith(".html"))
-    _report_done(project, out, pages, len(warnings), started, report)
+    outcome = _outcome(project, inputs, records, warnings)
+    save_records(cache, out, records, outcome)
+    _report_done(out, outcome, started, report)
     return BuildResult(0, {}, warnings)
 
 
@@ -766,11 +784,17 @@ def _report_warnings(warnings: list[Problem], strict: bool, report: Any) -> None
         report(f"{count(len(warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
 
 
-def _report_done(project: Project, out: Path | None, pages: int, warnings: int, started: float, report: Any) -> None:
+def _outcome(project: Project, inputs: str, files: Mapping[str, object], warnings: list[Problem]) -> Outcome:
+    """What this build read and reports: its pages are the HTML files it wrote."""
     assert project.site is not None
+    pages = sum(1 for name in files if name.endswith(".html"))
+    return Outcome(inputs, pages, len(project.examples), len(project.site.locales), warnings)
+
+
+def _report_done(out: Path | None, outcome: Outcome, started: float, report: Any, note: str = "") -> None:
     report(
-        f"{'Built' if out is not None else 'Rendered'} {count(pages, 'page')} in "
-        f"{count(len(project.site.locales), 'locale')}{f' into {out}/' if out is not None else ''}: "
-        f"{count(len(project.examples), 'example')} checked, {count(warnings, 'warning')}, "
+        f"{'Built' if out is not None else 'Rendered'} {count(outcome.pages, 'page')} in "
+        f"{count(outcome.locales, 'locale')}{f' into {out}/' if out is not None else ''}{note}: "
+        f"{count(outcome.examples, 'example')} checked, {count(len(outcome.warnings), 'warning')}, "
         f"{time.perf_counter() - started:.2f} s"
     )

@@ -2,13 +2,14 @@
 
 Reading: regular files only (a named pipe, a device or a folder is refused, never waited on),
 at most ``limit`` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
-Writing: each file is written beside its target, flushed and fsynced, given the target's owner
-and mode, and renamed over it, so that at every instant the target is either its old or its new
-content; on any failure the target is as it was and the temporary file is gone (one left by a
-killed run is removed by the next write beside it). A command that writes several files stages
-them all before renaming any, and undoes the renames done if one fails: all or none. A path
-that is one of the command's inputs, or has several hard links, is refused before anything is
-written. The site's folder is swapped in with one atomic exchange.
+Writing: each file is written beside its target, flushed and fsynced (a cache, ignored when damaged,
+is not fsynced), given the target's owner and mode, and renamed over it, so that at every instant
+the target is either its old or its new content; on any failure the target is as it was and the
+temporary file is gone (one left by a killed run is removed by the next write beside it). A command
+that writes several files stages them all before renaming any, and undoes the renames done if one
+fails: all or none. A path that is one of the command's inputs, or has several hard links, is
+refused before anything is written. The site's folder is staged file by file, made durable with one
+syncfs, and swapped in with one atomic exchange.
 """
 
 from __future__ import annotations
@@ -154,15 +155,18 @@ def output_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
     return None
 
 
-def write_file(path: Path, data: bytes, display: str | None = None) -> None:
-    """Replace (or create) one file atomically; ``FileError`` and the file as it was on failure."""
-    write_files({path: data}, {path: display} if display else None)
+def write_file(path: Path, data: bytes, display: str | None = None, durable: bool = True) -> None:
+    """Replace (or create) one file atomically; ``FileError`` and the file as it was on failure.
+    A cache, which is ignored when damaged, need not be ``durable`` (fsynced)."""
+    write_files({path: data}, {path: display} if display else None, durable)
 
 
-def write_files(files: Mapping[Path, bytes], displays: Mapping[Path, str | None] | None = None) -> None:
+def write_files(
+    files: Mapping[Path, bytes], displays: Mapping[Path, str | None] | None = None, durable: bool = True
+) -> None:
     """Replace (or create) several files, all or none: each is staged beside its target first,
     then all are renamed over their targets; if a rename fails, those done are undone (each old
-    file was kept as a hard link until the end)."""
+    file was kept as a hard link until the end). ``durable``: each file and rename is fsynced."""
     names = {path: (displays or {}).get(path) or str(path) for path in files}
     staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
     done: list[tuple[str, str, str | None]] = []
@@ -174,7 +178,7 @@ def write_files(files: Mapping[Path, bytes], displays: Mapping[Path, str | None]
             if problem is not None:
                 raise FileError(names[path], problem)
             target = os.path.realpath(path)
-            temporary = _stage(Path(target), data, names[path])
+            temporary = _stage(Path(target), data, names[path], durable)
             staged.append((temporary, target, _keep_old(target, temporary)))
         for (temporary, target, old), path in zip(staged, files, strict=True):
             try:
@@ -182,7 +186,8 @@ def write_files(files: Mapping[Path, bytes], displays: Mapping[Path, str | None]
             except OSError as error:
                 raise FileError(names[path], explain(error)) from None
             done.append((temporary, target, old))
-            _sync_folder(os.path.dirname(target))
+            if durable:
+                _sync_folder(os.path.dirname(target))
     except BaseException:
         for _, target, old in reversed(done):  # put each old file back (a new one is removed)
             try:
@@ -210,8 +215,9 @@ def _keep_old(target: str, temporary: str) -> str | None:
     return old
 
 
-def _stage(target: Path, data: bytes, name: str) -> str:
-    """Write ``data`` into a new file beside ``target`` with its owner and mode; its path."""
+def _stage(target: Path, data: bytes, name: str, durable: bool = True) -> str:
+    """Write ``data`` into a new file beside ``target`` with its owner and mode (fsynced if
+    ``durable``); its path."""
     try:
         existing = os.stat(target)
     except FileNotFoundError:
@@ -240,7 +246,8 @@ def _stage(target: Path, data: bytes, name: str) -> str:
             view = memoryview(data)
             while view:
                 view = view[os.write(handle, view) :]
-            os.fsync(handle)
+            if durable:
+                os.fsync(handle)
         finally:
             os.close(handle)
     except OSError as error:
@@ -253,13 +260,13 @@ def _stage(target: Path, data: bytes, name: str) -> str:
 
 
 def write_new(path: Path, data: bytes) -> None:
-    """Create a new file (into a folder being staged, such as the next site) and fsync it."""
+    """Create a new file (into a folder being staged, such as the next site; the whole folder is
+    made durable at once before it is swapped in)."""
     handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     try:
         view = memoryview(data)
         while view:
             view = view[os.write(handle, view) :]
-        os.fsync(handle)
     finally:
         os.close(handle)
 
@@ -366,9 +373,30 @@ def recover_folder(out: Path) -> None:
     _remove_stale(out.parent)
 
 
+def syncfs(handle: int) -> None:
+    """Flush to disk everything written to the file system that ``handle`` is open on (Linux's
+    syncfs; ``sync``, which flushes them all, where there is no syncfs)."""
+    call = getattr(_libc, "syncfs", None)
+    if call is None:
+        os.sync()
+    elif call(handle) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+
+
+def sync_folder(folder: Path) -> None:
+    """Make what was written into ``folder`` durable, in one call for all its files."""
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        syncfs(handle)
+    finally:
+        os.close(handle)
+
+
 def swap_folder(new: Path, out: Path) -> None:
     """Put the folder ``new`` at ``out`` so that ``out`` is the old or the new folder at every
-    instant; the old one is removed afterwards."""
+    instant; the old one is removed afterwards. What ``new`` holds is made durable first."""
+    sync_folder(new)
     if not os.path.lexists(out):
         os.rename(new, out)
         return

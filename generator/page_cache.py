@@ -64,7 +64,7 @@ class PageCache:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(self.path, pickle.dumps(self.kept, protocol=pickle.HIGHEST_PROTOCOL))
+            write_file(self.path, pickle.dumps(self.kept, protocol=pickle.HIGHEST_PROTOCOL), durable=False)
         except (OSError, FileError):
             pass
 

@@ -1,5 +1,7 @@
 """What a build may reuse from the site it replaces: each output file recorded with the key of
-everything it was rendered from, its digest and the warnings rendering it gave.
+everything it was rendered from, its digest and the warnings rendering it gave; and the digest of
+all the build read, with what it reported, so that a build of unchanged inputs into an intact
+site does nothing but say so again.
 
 The record lives in ``.cache/builds/`` (one per output folder). A file is reused only when its key
 is the same, the previous site still has it and its bytes still have the recorded digest; a
@@ -12,12 +14,13 @@ import functools
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .problems import Problem
 
-FORMAT = 1
+FORMAT = 2
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -68,6 +71,9 @@ def code_version() -> str:
     return digest(*_installed(), folder_digest(_PACKAGE, (".py",)))
 
 
+MARKER = ".belote-docs-site"
+"""An empty file in every built site: a build replaces a non-empty folder only if it has one."""
+
 Warning_ = tuple[str | None, str, Problem]
 """A message shown in English: its context, its source text, and the warning it gives."""
 
@@ -82,6 +88,27 @@ class Record:
     stamp: tuple[int, int] = (0, 0)
     """The file's size and modification time when written: when the previous site's file still has
     them, it is linked without being read again."""
+
+
+INPUTS = ("content", "locales", "templates")
+"""The project's folders a build reads (besides its cache)."""
+
+
+def inputs_digest(root: Path, version: str) -> str:
+    """Everything a build's output and report follow from: the code's ``version`` and every file
+    of the project's input folders, by name and bytes."""
+    return digest(version, *(folder_digest(root / folder) for folder in INPUTS))
+
+
+@dataclass
+class Outcome:
+    """What the last build into a folder read (the digest of its inputs) and reported."""
+
+    inputs: str
+    pages: int
+    examples: int
+    locales: int
+    warnings: list[Problem]
 
 
 def record_path(cache: Path, out: Path) -> Path:
@@ -105,28 +132,69 @@ def load_records(cache: Path, out: Path) -> dict[str, Record]:
         return {}
 
 
-def save_records(cache: Path, out: Path, records: dict[str, Record]) -> None:
+def save_records(cache: Path, out: Path, records: dict[str, Record], outcome: Outcome) -> None:
     """Keep the record of the build just swapped in (a read-only project only loses the reuse)."""
     path = record_path(cache, out)
     files = {
         name: [
             record.key,
             record.digest,
-            [
-                [context, msgid, [p.path, p.line, p.column, p.message, p.severity]]
-                for context, msgid, p in record.warnings
-            ],
+            [[context, msgid, _fields(p)] for context, msgid, p in record.warnings],
             list(record.stamp),
         ]
         for name, record in sorted(records.items())
     }
+    build = [outcome.inputs, outcome.pages, outcome.examples, outcome.locales, [_fields(p) for p in outcome.warnings]]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"format": FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+        temporary.write_text(
+            json.dumps({"format": FORMAT, "build": build, "files": files}, ensure_ascii=False), encoding="utf-8"
+        )
         temporary.replace(path)
     except OSError:
         pass
+
+
+def _fields(problem: Problem) -> list[str | int]:
+    return [problem.path, problem.line, problem.column, problem.message, problem.severity]
+
+
+def unchanged(cache: Path, out: Path, inputs: str) -> Outcome | None:
+    """The outcome of the last build into ``out`` when it read the same ``inputs`` and the site is
+    as it left it (the same files, each with the size and time it was written with, and no other);
+    None otherwise, or when the record is missing or damaged."""
+    try:
+        data = json.loads(record_path(cache, out).read_text(encoding="utf-8"))
+        if data["format"] != FORMAT or data["build"][0] != inputs:
+            return None
+        kept, pages, examples, locales, warnings = data["build"]
+        outcome = Outcome(kept, int(pages), int(examples), int(locales), [Problem(*fields) for fields in warnings])
+        expected = {name: tuple(stamp) for name, (_, _, _, stamp) in data["files"].items()}
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    found: dict[str, tuple[int, int]] = {}
+    try:
+        _stamps(out, "", found)
+    except OSError:
+        return None
+    return outcome if found == expected else None
+
+
+def _stamps(folder: Path | str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
+    """The size and modification time of every file under ``folder`` (its marker aside), by
+    relative name; a symbolic link or anything but a file or folder counts as changed."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = prefix + entry.name
+            if entry.is_dir(follow_symlinks=False):
+                _stamps(entry.path, name + "/", found)
+            elif entry.is_file(follow_symlinks=False):
+                if name != MARKER:
+                    status = entry.stat(follow_symlinks=False)
+                    found[name] = (status.st_size, status.st_mtime_ns)
+            else:
+                found[name] = (-1, -1)
 
 
 def stamp(path: Path) -> tuple[int, int]:
@@ -142,7 +210,10 @@ def reusable(previous: Path, name: str, record: Record | None, key: str) -> bool
         return False
     path = previous / name
     try:
-        if stamp(path) == record.stamp:
+        status = path.lstat()
+        if not stat.S_ISREG(status.st_mode):  # a link put there is not the file written
+            return False
+        if (status.st_size, status.st_mtime_ns) == record.stamp:
             return True
         return hashlib.sha256(path.read_bytes()).hexdigest() == record.digest
     except OSError:

@@ -1,9 +1,10 @@
 """Fault injection for the one writer and the one reader (generator/files.py).
 
 Every file a command reads or writes goes through ``generator.files``, which calls the
-operating system only through its module attribute ``os`` (and ``exchange`` for the site's swap).
+operating system only through its module attribute ``os`` (and ``syncfs`` and ``exchange`` for the
+site's swap).
 ``Faults`` replaces them with counting stand-ins, so that a test can make the n-th write point
-(a write, an fsync, a rename, a link, the exchange) fail with an ``OSError`` (a full disk, an I/O
+(a write, an fsync, a rename, a link, the site's syncfs and exchange) fail with an ``OSError`` (a full disk, an I/O
 error, an immutable file), or end the process there as a kill would (``os._exit``: no cleanup, no
 ``finally``), or make opening chosen paths fail (an unreadable file).
 
@@ -82,17 +83,21 @@ class Faults:
 @contextmanager
 def injected(faults: Faults) -> Iterator[Faults]:
     """``generator.files`` (and the rest of the generator through it) under ``faults``."""
-    real_os, real_exchange = files.os, files.exchange
+    real_os, real_exchange, real_syncfs = files.os, files.exchange, files.syncfs
 
     def exchange(a: Path, b: Path) -> bool:
         faults.point("exchange", b)
         return faults.exchange and real_exchange(a, b)
 
-    files.os, files.exchange = faults.stand_in(), exchange  # type: ignore[assignment]
+    def syncfs(handle: int) -> None:
+        faults.point("syncfs", handle)
+        real_syncfs(handle)
+
+    files.os, files.exchange, files.syncfs = faults.stand_in(), exchange, syncfs  # type: ignore[assignment]
     try:
         yield faults
     finally:
-        files.os, files.exchange = real_os, real_exchange  # type: ignore[assignment]
+        files.os, files.exchange, files.syncfs = real_os, real_exchange, real_syncfs  # type: ignore[assignment]
 
 
 def run_killed(argv: list[str], at: int, log: Path, exchange: bool = True) -> int:

@@ -58,7 +58,7 @@ def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
     assert run_build(project, out)[0].code == 0
     names = rendered(monkeypatch)
     assert run_build(project, out)[0].code == 0
-    assert [name for name in names if name.endswith(".html") and "/" in name] == []  # a no-op reuses every page
+    assert names == []  # a no-op writes nothing
     assert tree(out) == scratch(project, tmp_path)
 
     page = project / "content/allowed-cards.yaml"
@@ -71,6 +71,78 @@ def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
         for code in ("bg", "es", "fr", "hi", "ru")
         for name in ("allowed-cards.html", "glossary.html", "index.html")
     )
+    assert tree(out) == scratch(project, tmp_path)
+
+
+def test_a_no_op_build_touches_nothing_and_says_so(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = project / "site"
+    first, lines = run_build(project, out)
+
+    def stamps() -> dict[Path, tuple[int, int, int, int]]:  # the reading of a folder may change its atime
+        return {p: (s.st_ino, s.st_size, s.st_mtime_ns, s.st_ctime_ns) for p in out.rglob("*") if (s := p.lstat())}
+
+    before = stamps()
+    record = reuse.record_path(project / CACHE, out)
+    kept = record.read_bytes()
+    names = rendered(monkeypatch)
+    monkeypatch.setattr(build_module, "load_project", lambda *_, **__: pytest.fail("the project was read"))
+    again, lines_again = run_build(project, out)
+    assert first.code == again.code == 0 and names == []
+    assert stamps() == before and record.read_bytes() == kept
+    assert lines_again[0].startswith(
+        f"Built 27 pages in 5 locales into {out}/ (nothing changed since the last build): 33 examples checked, "
+        "0 warnings, "
+    ), lines_again
+    assert lines[0].split(": ")[1].rsplit(", ", 1)[0] == lines_again[0].split(": ")[1].rsplit(", ", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "page",
+        "new content file",
+        "catalog",
+        "template",
+        "asset",
+        "generator",
+        "site file gone",
+        "site file added",
+        "site file edited",
+        "site file made a link",
+    ],
+)
+def test_any_change_of_inputs_or_site_builds_again(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    out = project / "site"
+    assert run_build(project, out)[0].code == 0
+    edits = {
+        "page": ("content/scoring.yaml", "# an edit\n"),
+        "new content file": ("content/notes.txt", "not a page\n"),
+        "catalog": ("locales/ru/LC_MESSAGES/messages.po", "\n"),
+        "template": ("templates/page.html", "{# an edit #}\n"),
+        "asset": ("templates/assets/site.css", "/* an edit */\n"),
+    }
+    if change in edits:
+        name, addition = edits[change]
+        with (project / name).open("a", encoding="utf-8") as stream:
+            stream.write(addition)
+    elif change == "generator":
+        monkeypatch.setattr(build_module, "code_version", lambda: "another version of the generator")
+    elif change == "site file gone":
+        (out / "hi/bidding.html").unlink()
+    elif change == "site file added":
+        (out / "es/notes.html").write_text("a stray file", encoding="utf-8")
+    elif change == "site file edited":
+        target = out / "bg/scoring.html"
+        target.write_bytes(target.read_bytes().replace(b"<main", b"<mian"))
+    else:
+        target = out / "fr/index.html"
+        target.rename(out / "fr/index-moved.html")
+        target.symlink_to("index-moved.html")
+    result, lines = run_build(project, out, strict=False)
+    assert result.code == 0, lines
+    assert "nothing changed" not in lines[-1]
     assert tree(out) == scratch(project, tmp_path)
 
 
@@ -210,10 +282,19 @@ def test_warnings_are_given_again_when_their_page_is_reused(project: Path) -> No
     )
     out = project / "site"
     first, lines_first = run_build(project, out, strict=False)
+    other = project / "content/bidding.yaml"  # another page changes: this one is reused, not rendered
+    other.write_text(other.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
     again, lines_again = run_build(project, out, strict=False)
-    assert first.code == again.code == 0
-    assert first.warnings == again.warnings and any("fuzzy translation of 'In brief'" in line for line in lines_again)
-    assert lines_first[:-1] == lines_again[:-1]
+    unchanged, lines_unchanged = run_build(project, out, strict=False)  # nothing changed: nothing rendered
+    strict, lines_strict = run_build(project, out)
+    assert first.code == again.code == unchanged.code == 0 and strict.code == 2
+    assert first.warnings == again.warnings == unchanged.warnings == strict.warnings
+    assert any("fuzzy translation of 'In brief'" in line for line in lines_again)
+    assert lines_first[:-1] == lines_again[:-1] == lines_unchanged[:-1]
+    assert "(nothing changed since the last build)" in lines_unchanged[-1]
+    assert lines_strict == [line.replace(": warning: ", ": error: ") for line in lines_first[:-1]] + [
+        "1 error (missing or fuzzy translations, --strict); nothing written"
+    ]
 
 
 def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(project: Path) -> None:

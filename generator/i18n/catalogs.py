@@ -110,7 +110,11 @@ def read_catalog(
         rows = [(context, msgid, entry.strings, entry.fuzzy, entry.line) for (context, msgid), entry in entries.items()]
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            write_file(cached, pickle.dumps((_CACHE_FORMAT, digest, header, rows), protocol=pickle.HIGHEST_PROTOCOL))
+            write_file(
+                cached,
+                pickle.dumps((_CACHE_FORMAT, digest, header, rows), protocol=pickle.HIGHEST_PROTOCOL),
+                durable=False,
+            )
         except (OSError, FileError):
             pass  # a read-only project is only slower
     return Catalog(locale, display, entries, plural)
