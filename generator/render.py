@@ -11,7 +11,7 @@ import functools
 import html
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from types import MethodType
@@ -22,7 +22,7 @@ from babel.core import get_global
 from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound, pass_environment
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
-from jinja2.runtime import Context
+from jinja2.runtime import Context, Macro
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
@@ -183,6 +183,11 @@ def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], hr
     pending = [(word, anchor) for word, anchor in words if anchor not in linked]
     if not pending:
         return Markup(html)
+    folded = _fold(str(html))
+    if len(folded) == len(html):  # each character folds to one: a word matched ignoring case is in the folded text
+        pending = [(word, anchor) for word, anchor in pending if (fold := _folded(word)) is None or fold in folded]
+        if not pending:
+            return Markup(html)  # none of the words anywhere: the common case, found without a search
     parts = re.split(r"(<[^>]*>)", str(html))
     inside_link = False
     for index, part in enumerate(parts):
@@ -194,7 +199,7 @@ def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], hr
         for word, anchor in pending:
             if anchor in linked:
                 continue
-            match = re.search(rf"(?<!\w){re.escape(str(escape(word)))}(?!\w)", part, re.IGNORECASE)
+            match = _word(word).search(part)
             if match:
                 link = f'<a class="gloss" href="{href}#{anchor}">{match.group(0)}</a>'
                 part = part[: match.start()] + link + part[match.end() :]
@@ -202,6 +207,26 @@ def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], hr
                 parts[index] = part
                 break  # one link per text run: the rest of it is searched no further
     return Markup("".join(parts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _word(word: str) -> re.Pattern[str]:
+    """A glossary word, escaped as in HTML, matched whole and case-insensitively."""
+    return re.compile(rf"(?<!\w){re.escape(str(escape(word)))}(?!\w)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _folded(word: str) -> str | None:
+    """A glossary word, escaped as in HTML, case-folded; None if a character of it folds to several."""
+    escaped = str(escape(word))
+    folded = _fold(escaped)
+    return folded if len(folded) == len(escaped) else None
+
+
+def _fold(text: str) -> str:
+    """``text`` case-folded as a search that ignores case compares letters (where a letter folds
+    to one, and with the dotless i, which Python's search takes for an i, folded to it)."""
+    return text.casefold().replace("ı", "i")
 
 
 class LocaleRenderer:
@@ -253,6 +278,7 @@ class LocaleRenderer:
             turned_name=self.turned_name,
             rules_matter=rule_sets_differ,
             say=self.say,
+            once=self.once,
             fill=self.fill,
             term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
             team_msgid=lambda team: scoring.team(team).msgid,
@@ -337,6 +363,11 @@ class LocaleRenderer:
             said,
             self.card_name(card),
         )
+
+    def once(self, macro: Macro, *values: Hashable) -> Markup:
+        """A template's macro called with ``values``, built once per locale (as :meth:`_made`): for
+        a fragment that follows from its values alone, such as a card in a trick."""
+        return self._made(("once", macro.name, values), lambda: Markup(macro(*values)))
 
     def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
         """``make()``, built once per locale while the locale has shown nothing in English (a page
@@ -470,7 +501,7 @@ class CompiledTemplates(BytecodeCache):
         self.memory[bucket.key] = data
         if self.folder is not None:
             try:
-                write_file(self._path(bucket), data)
+                write_file(self._path(bucket), data, durable=False)
             except FileError:
                 self.folder = None
 

@@ -9,9 +9,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markupsafe import escape
 
 from generator.i18n.catalogs import Translator, read_catalog
 from generator.i18n.terms import TERMS, Message, word
+from generator.render import link_first_use
 
 from .conftest import ROOT
 from .site_helpers import LOCALES, PAGES, copy_project, run_build
@@ -117,3 +121,49 @@ def test_the_locale_home_counts_the_glossarys_words(site: Path, locale: str) -> 
     card = home[home.index('<li><a href="glossary.html">') :]
     card = card[: card.index("</li>")]
     assert re.search(rf"<span>[^<]*\b{len(ENTRIES)}\b[^<]*</span>", card) and "<span>0 " not in card
+
+
+def linked_by_definition(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> str:
+    """``link_first_use`` as its docstring defines it, word by word and run by run of text, with no
+    shortcut: what the renderer's faster search must give."""
+    pending = [(w, a) for w, a in words if a not in linked]
+    parts = re.split(r"(<[^>]*>)", html)
+    inside_link = False
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            inside_link = part.startswith("<a ") or part == "<a>" or (inside_link and part != "</a>")
+            continue
+        for w, anchor in [] if inside_link else pending:
+            found = None if anchor in linked else re.search(rf"(?<!\w){re.escape(str(escape(w)))}(?!\w)", part, re.I)
+            if found:
+                parts[index] = part[: found.start()] + f'<a class="gloss" href="{href}#{anchor}">{found[0]}</a>'
+                parts[index] += part[found.end() :]
+                linked.add(anchor)
+                break
+    return "".join(parts)
+
+
+FOLDING = "sSſkKKiIİıσςΣµμϐβßẞﬅ &<éЁё"
+"""Letters whose case folding is unusual (long s, the Kelvin sign, dotted and dotless i, final
+sigma, micro sign, curled beta, sharp s, a ligature) among plain ones, spaces and characters
+escaped in HTML."""
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.text(FOLDING, min_size=1, max_size=4), min_size=1, max_size=4, unique=True),
+    st.lists(
+        st.one_of(st.text(FOLDING, max_size=12), st.sampled_from(["<a href=x>", "</a>", "<em>", "</em>"])), max_size=6
+    ),
+)
+def test_the_first_use_of_a_word_is_found_as_a_search_word_by_word_finds_it(
+    words: list[str], pieces: list[str]
+) -> None:
+    glossary = [(w, f"w{n}") for n, w in enumerate(words)]
+    html = "".join(pieces)
+    mine, theirs = set(), set()
+    for run in (html, html):  # a second text of the page: words linked in the first stay unlinked
+        assert str(link_first_use(run, glossary, mine, "g.html")) == linked_by_definition(
+            run, glossary, theirs, "g.html"
+        )
+        assert mine == theirs
