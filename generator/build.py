@@ -22,7 +22,7 @@ from .files import FileError, explain, is_folder, read_input, recover_folder, st
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
 from .i18n.terms import TERMS, Message
 from .problems import Problem, count
-from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, compile_templates, load_project
+from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .reader.pages import ExampleBlock, Page, Site, Text
 from .reuse import (
     MARKER,
@@ -390,11 +390,6 @@ class SiteRenderer:
                 records.append((name, Record(sha, sha, [], sink.write(name, data) or (0, 0))))
         return records
 
-    def needs_rendering(self) -> bool:
-        """Whether some file's key differs from the previous build's record (so templates are needed)."""
-        keyed = [output for locale in self.site.locales for output in self.outputs(locale)] + self.shared_outputs()
-        return any((record := self.records.get(name)) is None or record.key != key for name, key, _ in keyed)
-
     def render(self) -> dict[str, bytes]:
         """Every output file in memory (a build without ``--out``); raises a template's error."""
         sink = MemorySink()
@@ -702,14 +697,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
             return BuildResult(2, {}, outcome.warnings)
         _report_done(out, outcome, started, report, " (nothing changed since the last build)")
         return BuildResult(0, {}, outcome.warnings)
-    project = load_project(root, templates=False)
-    renderer = None
-    if not (project.problems or project.mismatches):
-        renderer = SiteRenderer(project, previous, load_records(cache, out) if out and previous else {})
-    if renderer is None or out is None or renderer.needs_rendering():
-        # Templates are compiled (and their syntax checked) only when some file is to be rendered:
-        # unchanged templates were compiled without error by the build that recorded their key.
-        project.compiled = compile_templates(root, project.problems)
+    project = load_project(root)
     if project.problems or project.mismatches:
         for problem in sorted(project.problems):
             report(problem)
@@ -720,7 +708,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
         report(f"{' and '.join(parts)}; nothing written")
         return BuildResult(2 if project.problems else 1)
-    assert renderer is not None
+    renderer = SiteRenderer(project, previous, load_records(cache, out) if out and previous else {})
     if out is None:
         try:
             files = renderer.render()

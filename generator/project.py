@@ -2,7 +2,8 @@
 
 read the site (:func:`read_site`) → read the pages (:func:`read_pages`) → solve every example
 (:func:`solve_examples`) → read the catalogs (:func:`read_catalogs`) → compile the templates
-(:func:`compile_templates`). :func:`load_project` runs them all, in that order, for a build.
+(:func:`compile_templates`). :func:`load_project` runs them all for a build (on two cores the
+catalogs are read aside while the rest runs, so the templates are compiled before they are in).
 Each stage adds what is wrong with its input to the run's list of problems and goes on, so that
 every problem of a run is reported at once.
 """
@@ -260,8 +261,8 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
         verification, project.views = solve_examples(project.examples, project.problems)
         project.pairs = pairs(project.views)
         project.mismatches = verification.mismatches
+        if templates:  # while the catalogs may still be read aside
+            project.compiled = compile_templates(root, project.problems)
         if catalogs:
             project.catalogs = read_later(project.problems)
-    if templates:
-        project.compiled = compile_templates(root, project.problems)
     return project

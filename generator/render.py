@@ -11,15 +11,15 @@ import functools
 import html
 import os
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MethodType
+from types import CodeType, MethodType
 from typing import Any
 
 from babel import Locale
 from babel.core import get_global
-from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound, pass_environment
+from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, Template, TemplateNotFound, pass_environment
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Context, Macro
@@ -460,6 +460,34 @@ class RendererContext(Context):
         return super().call(__obj, *args, **kwargs)
 
 
+def escape_output(value: Any) -> Markup:
+    """``markupsafe.escape`` for what a template outputs, without its copy of what is markup
+    already (a macro's or a method's result, about half of what a page outputs) nor the escaping
+    of a number's digits."""
+    kind = value.__class__
+    if kind is Markup:
+        return value
+    if kind is int:
+        return Markup(int.__str__(value))
+    return escape(value)
+
+
+class RendererTemplate(Template):
+    """Jinja's template, whose output is escaped by :func:`escape_output`."""
+
+    @classmethod
+    def from_code(
+        cls,
+        environment: Environment,
+        code: CodeType,
+        globals: MutableMapping[str, Any],
+        uptodate: Callable[[], bool] | None = None,
+    ) -> Template:
+        template = super().from_code(environment, code, globals, uptodate)
+        template.root_render_func.__globals__["escape"] = escape_output  # the template's own module
+        return template
+
+
 class CompiledTemplates(BytecodeCache):
     """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
     when ``folder`` is writable, kept there between builds (read and written through files.py).
@@ -551,6 +579,7 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
         bytecode_cache=compiled,
     )
     env.context_class = RendererContext
+    env.template_class = RendererTemplate
     env.filters["nobreak_sum"] = nobreak_sum
     env.filters["striptags"] = plain_text
     env.filters["unlinked"] = unlinked
