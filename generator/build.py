@@ -156,6 +156,9 @@ class SiteRenderer:
         # A page's examples' answers are the engine's on the page's bytes: the code's version, in
         # every key (base_key), stands for them, so that a change in generator/rules/ renders again.
         self.page_keys = {page.slug: digest((root / page.path).read_bytes()) for page in project.pages}
+        # What the locale's home, the glossaries and 404.html show of the other pages: an edit of
+        # the rest of a page (its prose, its examples) leaves them as they were.
+        self.outlines = digest(*(repr(_outline(page)) for page in project.pages))
 
     def renderer(self, locale: str) -> LocaleRenderer:
         """The locale's renderer, made when a first file of it must be rendered."""
@@ -275,14 +278,13 @@ class SiteRenderer:
         base = digest(self.base_key, locale, self.catalog_keys[locale])
         pages = self.project.pages
         glossaries = digest(*(self.page_keys[page.slug] for page in pages if page.entries))
-        every_page = digest(*(self.page_keys[page.slug] for page in pages))
         for number, page in enumerate(pages):
             name = page_href(page.slug)
             near = [n for n in (number - 1, number + 1) if 0 <= n < len(pages)]
-            footer = [None if n is None else (pages[n].slug, pages[n].title.msgid) for n in self.nav_pages(number)]
-            footer += [(pages[n].slug, pages[n].title.msgid) for n in near]  # the pager
+            footer = [None if n is None else (pages[n].slug, pages[n].title) for n in self.nav_pages(number)]
+            footer += [(pages[n].slug, pages[n].title) for n in near]  # the pager
             # a glossary shows the headings it links to; a rules page links its glossary's words
-            linked = every_page if page.entries else glossaries
+            linked = self.outlines if page.entries else glossaries
             key = digest(base, self.page_keys[page.slug], repr(footer), linked)
 
             def render(page: Page = page, name: str = name, number: int = number) -> str:
@@ -307,7 +309,7 @@ class SiteRenderer:
             IndexEntry(page, page_href(page.slug), _example_count(page), len(page.entries))
             for page in self.project.pages
         ]
-        key = digest(base, *(self.page_keys[page.slug] for page in self.project.pages))
+        key = digest(base, self.outlines)
 
         def render_index() -> str:
             previous, following = self.pager(locale, None)
@@ -362,7 +364,7 @@ class SiteRenderer:
         """The language chooser and the sitemap, with their keys and how to render them."""
         chooser = digest(self.base_key, *(self.catalog_keys[code] for code in self.site.published))
         sitemap = digest(self.base_key, *(page.slug for page in self.project.pages))
-        lost = digest(chooser, *(self.page_keys[page.slug] for page in self.project.pages))
+        lost = digest(chooser, self.outlines)
         return [
             ("index.html", chooser, self.root_page),
             ("404.html", lost, self.missing_page),
@@ -585,6 +587,17 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     finally:
         _WORKER = None
     return results  # in the serial order: the first error found is the one a serial build reports
+
+
+def _outline(page: Page) -> tuple[object, ...]:
+    """What other files show of a page: its address and title (the home, 404.html, the footers),
+    how many examples or words it has (the home), its sections' headings and examples' titles
+    (what a glossary entry links to). Texts with where they are written, which warnings cite."""
+    sections = [
+        (section.id, section.heading, [(b.example.id, b.title) for b in section.blocks if isinstance(b, ExampleBlock)])
+        for section in page.sections
+    ]
+    return page.slug, page.title, _example_count(page), len(page.entries), sections
 
 
 def _example_count(page: Page) -> int:

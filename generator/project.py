@@ -26,7 +26,7 @@ from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
-from .reader.pages import Page, Site, Text, read_page
+from .reader.pages import ExampleBlock, Page, Site, Text, read_page
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
@@ -139,6 +139,16 @@ def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Ve
         elif isinstance(example, DealExample) and isinstance(solution, DealSolution):
             views[example.id] = deal_view(example, solution)
     return verification, views
+
+
+def page_pairs(pages: list[Page], views: dict[str, View]) -> dict[str, View]:
+    """Each example's pair under the other rule set (see :func:`views.pairs`) among the examples
+    of its own page: the page shows the two side by side, or links one to the other's anchor."""
+    paired: dict[str, View] = {}
+    for page in pages:
+        ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock)]
+        paired |= pairs({id: views[id] for id in ids if id in views})
+    return paired
 
 
 def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> dict[str, Catalog]:
@@ -259,7 +269,7 @@ def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> P
     with catalogs_aside(root, list(project.site.locales) if catalogs else []) as read_later:
         project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE)
         verification, project.views = solve_examples(project.examples, project.problems)
-        project.pairs = pairs(project.views)
+        project.pairs = page_pairs(project.pages, project.views)
         project.mismatches = verification.mismatches
         if templates:  # while the catalogs may still be read aside
             project.compiled = compile_templates(root, project.problems)

@@ -154,6 +154,29 @@ def _pair_by_scan(view, views):  # the definition: the first other example of th
     )
 
 
+def test_an_example_is_paired_on_its_own_page_only() -> None:
+    from generator.project import load_project, page_pairs
+    from generator.reader.pages import ExampleBlock
+
+    project = load_project(ROOT, catalogs=False, templates=False)
+    assert project.pairs == page_pairs(project.pages, project.views) and project.pairs
+    scoring = next(page for page in project.pages if page.slug == "scoring")
+    examples = [block for block in scoring.blocks if isinstance(block, ExampleBlock)]
+    # its examples on two pages, one of two on each: each page pairs its own, and pairs are split
+    halves = [
+        dataclasses.replace(scoring, sections=(dataclasses.replace(scoring.sections[0], blocks=tuple(part)),))
+        for part in (examples[0::2], examples[1::2])
+    ]
+    expected = {}
+    for half in halves:
+        views = {b.example.id: project.views[b.example.id] for b in half.blocks if isinstance(b, ExampleBlock)}
+        expected |= {
+            v.id: other for v in views.values() if v.position is not None and (other := _pair_by_scan(v, views))
+        }
+    assert page_pairs(halves, project.views) == expected
+    assert {block.example.id for block in examples} & project.pairs.keys() - expected.keys()  # some were split
+
+
 def test_each_example_is_paired_with_the_first_example_of_its_position_under_the_other_rules() -> None:
     from generator.project import load_project
     from generator.views import pairs
