@@ -1,7 +1,8 @@
 """Synthetic sites for the benchmarks: the project's real pages copied into P pages per locale
 (every example and every message unique, complete catalogs), and a Hugo site of the same pages.
 
-Copy 0 of each real page is the page itself, so a site of 2 pages per locale is today's site.
+Copy 0 of each real page is the page itself, so a site of as many pages as the real site is the
+real site.
 Copy k > 0 gets ids ``ID-k`` and every English string (and its translations) ends in `` (k)``.
 """
 

@@ -6,6 +6,7 @@ next to the output and swapped in, so a failed build leaves the previous site as
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import os
@@ -31,6 +32,7 @@ from .reuse import (
     code_version,
     digest,
     folder_digest,
+    input_stamps,
     inputs_digest,
     load_records,
     reusable,
@@ -41,6 +43,9 @@ from .reuse import (
 
 if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
     from .render import Link, LocaleRenderer
+
+INPUTS = (CONTENT, LOCALES, TEMPLATES)
+"""The project's folders a build reads (besides its cache)."""
 
 NAV_ALL = 12
 """A locale of at most this many pages lists every page in each page's footer; a larger one shows
@@ -65,9 +70,9 @@ class NavItem(NamedTuple):
 
 
 class IndexEntry(NamedTuple):
-    """A page as the locale's index lists it."""
+    """A page as the locale's index lists it (what its key covers of the page, see :func:`_outline`)."""
 
-    page: Page
+    title: Text
     href: str
     examples: int
     terms: int
@@ -293,7 +298,7 @@ class SiteRenderer:
                     "glossary.html" if page.entries else "page.html",
                     link_glossary=not page.entries,
                     page=page,
-                    targets=self.targets,
+                    targets=self.targets if page.entries else {},  # what a glossary links to
                     previous=previous,
                     next=following,
                     views=self.project.views,
@@ -306,7 +311,7 @@ class SiteRenderer:
 
             yield f"{locale}/{name}", key, render
         entries = [
-            IndexEntry(page, page_href(page.slug), _example_count(page), len(page.entries))
+            IndexEntry(page.title, page_href(page.slug), _example_count(page), len(page.entries))
             for page in self.project.pages
         ]
         key = digest(base, self.outlines)
@@ -337,10 +342,10 @@ class SiteRenderer:
             for name, key, render in self.outputs(locale)[part]:
                 record = self.records.get(name)
                 if record is not None and self.previous is not None and reusable(self.previous, name, record, key):
-                    if sink.link(self.previous, name):
+                    if (linked := sink.link(self.previous, name)) is not None:
                         for context, msgid, warning in record.warnings:
                             translator.warnings.setdefault((context, msgid), warning)
-                        result.records.append((name, record))
+                        result.records.append((name, dataclasses.replace(record, stamp=linked)))
                         continue
                 translator.misses = set()
                 data = render().encode("utf-8")
@@ -381,8 +386,10 @@ class SiteRenderer:
             if record is None or self.previous is None or not reusable(self.previous, name, record, key):
                 data = render().encode("utf-8")
                 record = Record(key, hashlib.sha256(data).hexdigest(), [], sink.write(name, data) or (0, 0))
-            elif not sink.link(self.previous, name):
+            elif (linked := sink.link(self.previous, name)) is None:
                 raise OSError(f"cannot link {name} from the previous site")
+            else:
+                record = dataclasses.replace(record, stamp=linked)
             records.append((name, record))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
             relative = asset.relative_to(self.templates / ASSETS)
@@ -508,9 +515,9 @@ class Sink:
         """Keep one file; its size and modification time when written to disk."""
         raise NotImplementedError
 
-    def link(self, previous: Path, name: str) -> bool:
-        """Keep the previous site's file ``name`` as it is; False when it cannot."""
-        return False
+    def link(self, previous: Path, name: str) -> tuple[int, int] | None:
+        """Keep the previous site's file ``name`` as it is: its size and time; None when it cannot."""
+        return None
 
 
 class MemorySink(Sink):
@@ -538,8 +545,8 @@ class FolderSink(Sink):
         write_new(target, data)
         return stamp(target)
 
-    def link(self, previous: Path, name: str) -> bool:
-        """A hard link to the previous site's file (a copy where links are refused)."""
+    def link(self, previous: Path, name: str) -> tuple[int, int] | None:
+        """A hard link to the previous site's file (a copy where links are refused): its size and time."""
         target = self.staging / name
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -548,8 +555,8 @@ class FolderSink(Sink):
             try:
                 write_new(target, (previous / name).read_bytes())
             except OSError:
-                return False
-        return True
+                return None
+        return stamp(target)
 
 
 def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
@@ -635,19 +642,6 @@ def make_staging(out: Path) -> Path:
     return staging_folder(out)
 
 
-def write_site(files: dict[str, bytes], out: Path) -> None:
-    """Write the files into a new folder beside ``out``, then swap it in (see :func:`swap_in`)."""
-    staging = make_staging(out)
-    try:
-        sink = FolderSink(staging)
-        for name in sorted(files):
-            sink.write(name, files[name])
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    swap_in(staging, out)
-
-
 def swap_in(staging: Path, out: Path) -> None:
     """Put the written site ``staging`` in place of ``out`` so that ``out`` is the old site or the
     new one at every instant (an atomic exchange; see files.swap_folder); the old one is then
@@ -702,8 +696,10 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
             return BuildResult(2)
     cache = root / CACHE
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
-    # The inputs' digest is taken before they are read, so that an edit made meanwhile is not missed.
-    inputs = inputs_digest(root, code_version()) if out is not None else ""
+    # The inputs' stamps and digest are taken before they are read, and the stamps again once the
+    # site is written: the digest is recorded only if they held (an edit made meanwhile is not missed).
+    stamps = input_stamps(root, INPUTS) if out is not None else {}
+    inputs = inputs_digest(root, INPUTS, code_version()) if out is not None else ""
     if out is not None and previous is not None and (outcome := unchanged(cache, out, inputs)) is not None:
         _report_warnings(outcome.warnings, strict, report)
         if strict and outcome.warnings:
@@ -766,7 +762,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     finally:
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
     records = {name: record for result in results for name, record in result.records} | dict(shared)
-    outcome = _outcome(project, inputs, records, warnings)
+    held = input_stamps(root, INPUTS) == stamps
+    outcome = _outcome(project, inputs if held else "", records, warnings)
     save_records(cache, out, records, outcome)
     _report_done(out, outcome, started, report)
     return BuildResult(0, {}, warnings)

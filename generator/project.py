@@ -169,9 +169,10 @@ ASIDE_MIN = 2 * 1024 * 1024
 """Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""
 
 
-def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, Catalog], list[Problem]]:
+def _read_catalog_aside(job: tuple[Path, str]) -> tuple[Catalog | None, list[Problem]]:
+    root, locale = job
     problems: list[Problem] = []
-    return read_catalogs(root, locales, problems), problems
+    return read_catalogs(root, [locale], problems).get(locale), problems
 
 
 @contextmanager
@@ -197,11 +198,15 @@ def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Pr
 
     pool = multiprocessing.get_context("fork").Pool(1)
     try:
-        pending = pool.apply_async(_read_catalogs_aside, (root, locales))
+        # One catalog at a time: each comes back as soon as it is read, and the child holds one only.
+        pending = pool.imap(_read_catalog_aside, [(root, locale) for locale in locales])
 
         def wait(problems: list[Problem]) -> dict[str, Catalog]:
-            catalogs, found = pending.get()
-            problems.extend(found)
+            catalogs = {}
+            for locale, (catalog, found) in zip(locales, pending, strict=True):
+                problems.extend(found)
+                if catalog is not None:
+                    catalogs[locale] = catalog
             return catalogs
 
         yield wait
@@ -251,7 +256,7 @@ class Project:
     examples: list[Example] = field(default_factory=list)
     views: dict[str, View] = field(default_factory=dict)
     pairs: dict[str, View] = field(default_factory=dict)
-    """Each example's pair under the other rule set, if it has one (see :func:`views.pairs`)."""
+    """Each example's pair under the other rule set on its page, if it has one (see :func:`page_pairs`)."""
     catalogs: dict[str, Catalog] = field(default_factory=dict)
     compiled: CompiledTemplates | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -259,8 +264,9 @@ class Project:
 
 
 def load_project(root: Path, catalogs: bool = True, templates: bool = True) -> Project:
-    """Run the stages in order: the site, its pages, every example solved, every catalog (unless
-    ``catalogs`` is false), the templates compiled (unless ``templates`` is false)."""
+    """Run the stages: the site, its pages, every example solved, the templates compiled (unless
+    ``templates`` is false), every catalog (unless ``catalogs`` is false; read aside meanwhile,
+    where it pays)."""
     project = Project(root)
     project.site = read_site(root, project.problems)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems

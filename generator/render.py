@@ -367,7 +367,8 @@ class LocaleRenderer:
     def once(self, macro: Macro, *values: Hashable) -> Markup:
         """A template's macro called with ``values``, built once per locale (as :meth:`_made`): for
         a fragment that follows from its values alone, such as a card in a trick."""
-        return self._made(("once", macro.name, values), lambda: Markup(macro(*values)))
+        code = macro._func.__code__  # the macro's own: two templates may each have a macro of one name
+        return self._made(("once", code, values), lambda: Markup(macro(*values)))
 
     def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
         """``make()``, built once per locale while the locale has shown nothing in English (a page
@@ -470,7 +471,7 @@ def escape_output(value: Any) -> Markup:
     """``markupsafe.escape`` for what a template outputs, without its copy of what is markup
     already (a macro's or a method's result, about half of what a page outputs) nor the escaping
     of a number's digits."""
-    kind = value.__class__
+    kind = type(value)
     if kind is Markup:
         return value
     if kind is int:

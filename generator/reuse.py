@@ -18,6 +18,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .files import FileError, write_file
 from .problems import Problem
 
 FORMAT = 2
@@ -35,15 +36,36 @@ def digest(*parts: bytes | str) -> str:
 
 
 def folder_digest(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
-    """A digest of every file under ``folder`` (names and bytes), in a stable order."""
+    """A digest of every file under ``folder`` (names and bytes), in a stable order; folders that
+    are symbolic links are followed, as reading the files through them does."""
     parts: list[bytes | str] = []
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and (suffixes is None or path.suffix in suffixes):
+    for path in files_under(folder):
+        if suffixes is None or path.suffix in suffixes:
             try:
                 parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
             except OSError:  # unreadable: keyed apart, and reported by the stage that reads it
                 parts += [path.relative_to(folder).as_posix(), b"\0unreadable"]
     return digest(*parts)
+
+
+def files_under(folder: Path) -> list[Path]:
+    """Every file under ``folder`` (``__pycache__`` aside), sorted; linked folders are followed,
+    each folder once (a link back up is not a loop)."""
+    found: list[Path] = []
+    seen: set[tuple[int, int]] = set()
+    for top, folders, names in os.walk(folder, followlinks=True):
+        try:
+            status = os.stat(top)
+        except OSError:
+            folders[:] = []
+            continue
+        if (status.st_dev, status.st_ino) in seen:
+            folders[:] = []
+            continue
+        seen.add((status.st_dev, status.st_ino))
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        found += [path for name in names if (path := Path(top) / name).is_file()]
+    return sorted(found)
 
 
 _LIBRARIES = ("jinja2", "markupsafe", "markdown_it", "babel", "yaml")
@@ -90,14 +112,23 @@ class Record:
     them, it is linked without being read again."""
 
 
-INPUTS = ("content", "locales", "templates")
-"""The project's folders a build reads (besides its cache)."""
-
-
-def inputs_digest(root: Path, version: str) -> str:
+def inputs_digest(root: Path, folders: tuple[str, ...], version: str) -> str:
     """Everything a build's output and report follow from: the code's ``version`` and every file
-    of the project's input folders, by name and bytes."""
-    return digest(version, *(folder_digest(root / folder) for folder in INPUTS))
+    of the project's input ``folders``, by name and bytes."""
+    return digest(version, *(folder_digest(root / folder) for folder in folders))
+
+
+def input_stamps(root: Path, folders: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+    """The size and modification time of every input file: the same before a build reads its
+    inputs and after it has written the site, the inputs' digest is the digest of what it read."""
+    stamps = {}
+    for folder in folders:
+        for path in files_under(root / folder):
+            try:
+                stamps[str(path)] = stamp(path)
+            except OSError:
+                stamps[str(path)] = (-1, -1)
+    return stamps
 
 
 @dataclass
@@ -147,12 +178,9 @@ def save_records(cache: Path, out: Path, records: dict[str, Record], outcome: Ou
     build = [outcome.inputs, outcome.pages, outcome.examples, outcome.locales, [_fields(p) for p in outcome.warnings]]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(
-            json.dumps({"format": FORMAT, "build": build, "files": files}, ensure_ascii=False), encoding="utf-8"
-        )
-        temporary.replace(path)
-    except OSError:
+        data = json.dumps({"format": FORMAT, "build": build, "files": files}, ensure_ascii=False)
+        write_file(path, data.encode("utf-8"), durable=False)
+    except (OSError, FileError):
         pass
 
 

@@ -4,6 +4,7 @@ parallel build gives the serial build's bytes."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
 from pathlib import Path
@@ -75,6 +76,11 @@ def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
     # A heading, which the glossary links show: the glossary and the home follow.
     heading, changed = "heading: Following suit", "heading: Following the suit"
     assert rebuilt_after(heading, changed) == sorted(["allowed-cards.html", "glossary.html", "index.html"] * 5)
+    # An example's title, which a glossary entry may link to: likewise.
+    changed = "title: North holds spades"
+    assert rebuilt_after("title: North has spades", changed) == sorted(
+        ["allowed-cards.html", "glossary.html", "index.html"] * 5
+    )
     # The page's title, in every page's footer: every page of each locale.
     assert len(rebuilt_after("title: Which card may be played?", "title: Which card may I play?")) == 5 * (
         1 + len(ALL_PAGES)
@@ -101,6 +107,52 @@ def test_a_no_op_build_touches_nothing_and_says_so(project: Path, monkeypatch: p
         "0 warnings, "
     ), lines_again
     assert lines[0].split(": ")[1].rsplit(", ", 1)[0] == lines_again[0].split(": ")[1].rsplit(", ", 1)[0]
+
+
+def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = project / "site"
+    page = project / "content/bidding.yaml"
+    original = page.read_bytes()
+    load = build_module.load_project
+
+    def edited_meanwhile(root: Path) -> project_module.Project:  # after the inputs' digest, before they are read
+        page.write_bytes(original.replace(b"nobody has taken", b"no one has taken", 1))
+        return load(root)
+
+    monkeypatch.setattr(build_module, "load_project", edited_meanwhile)
+    assert run_build(project, out, strict=False)[0].code == 0
+    monkeypatch.setattr(build_module, "load_project", load)
+    page.write_bytes(original)  # back to the bytes the digest was taken of
+    result, lines = run_build(project, out)
+    assert result.code == 0 and "nothing changed" not in lines[-1]
+    assert tree(out) == scratch(project, tmp_path)
+
+
+def test_a_catalog_in_a_linked_folder_is_an_input(project: Path, tmp_path: Path) -> None:
+    out = project / "site"
+    elsewhere = tmp_path / "translations-ru"
+    shutil.move(project / "locales/ru", elsewhere)
+    (project / "locales/ru").symlink_to(elsewhere)
+    assert run_build(project, out)[0].code == 0
+    catalog = elsewhere / "LC_MESSAGES/messages.po"
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace('msgstr "Король пик"', 'msgstr "Пиковый король"'), "utf-8"
+    )
+    result, lines = run_build(project, out)
+    assert result.code == 0 and "nothing changed" not in lines[-1]
+    assert "Пиковый король" in (out / "ru/allowed-cards.html").read_text(encoding="utf-8")
+
+
+def test_a_reused_file_is_recorded_with_its_new_time(project: Path) -> None:
+    out = project / "site"
+    assert run_build(project, out)[0].code == 0
+    target = out / "es/bidding.html"
+    os.utime(target, ns=(target.stat().st_atime_ns, target.stat().st_mtime_ns + 10**9))  # same bytes, later time
+    again = run_build(project, out)[1]
+    assert "nothing changed" not in again[-1]  # the site is not as the record says: looked at again
+    assert "nothing changed" in run_build(project, out)[1][-1]  # and recorded as it now is
 
 
 @pytest.mark.parametrize(

@@ -195,3 +195,21 @@ def test_each_example_is_paired_with_the_first_example_of_its_position_under_the
         for view in copies.values()
         if view.position is not None and (other := _pair_by_scan(view, copies))
     }
+
+
+def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Faces, tricks' cards and messages are built once per locale (``once``, ``_made``): the pages
+    are those rendered with each built afresh."""
+    from generator.build import SiteRenderer
+    from generator.project import load_project
+    from generator.render import LocaleRenderer
+
+    project = load_project(ROOT)
+
+    def pages() -> dict[str, str]:
+        renderer = SiteRenderer(project)
+        return {name: render() for locale in ("ru", "hi") for name, _, render in renderer.outputs(locale)}
+
+    memoized = pages()
+    monkeypatch.setattr(LocaleRenderer, "_made", lambda self, key, make: make())
+    assert pages() == memoized
