@@ -169,10 +169,9 @@ ASIDE_MIN = 2 * 1024 * 1024
 """Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""
 
 
-def _read_catalog_aside(job: tuple[Path, str]) -> tuple[Catalog | None, list[Problem]]:
-    root, locale = job
+def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, Catalog], list[Problem]]:
     problems: list[Problem] = []
-    return read_catalogs(root, [locale], problems).get(locale), problems
+    return read_catalogs(root, locales, problems), problems
 
 
 @contextmanager
@@ -198,15 +197,11 @@ def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Pr
 
     pool = multiprocessing.get_context("fork").Pool(1)
     try:
-        # One catalog at a time: each comes back as soon as it is read, and the child holds one only.
-        pending = pool.imap(_read_catalog_aside, [(root, locale) for locale in locales])
+        pending = pool.apply_async(_read_catalogs_aside, (root, locales))
 
         def wait(problems: list[Problem]) -> dict[str, Catalog]:
-            catalogs = {}
-            for locale, (catalog, found) in zip(locales, pending, strict=True):
-                problems.extend(found)
-                if catalog is not None:
-                    catalogs[locale] = catalog
+            catalogs, found = pending.get()
+            problems.extend(found)
             return catalogs
 
         yield wait
