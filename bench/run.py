@@ -8,7 +8,7 @@ Run: .venv/bin/python bench/run.py [--sizes 2,20,200,1000] [--repeats N] [--base
 Every figure is the median of REPEATS runs with its spread (min–max); the tools compared are
 run alternately in one loop, so that a busy second core slows them alike. ``--baseline DIR``
 also runs another checkout of the project (``DIR/generator``, e.g. a clone of main) on the same
-synthetic sites, alternating with this one. Hugo runs when ``hugo`` is on the PATH
+synthetic sites (rendered with its own templates), alternating with this one. Hugo runs when ``hugo`` is on the PATH
 (Debian: ``apt-get install hugo``).
 """
 
@@ -201,6 +201,9 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
         for generator in generators:
             projects[generator.name] = Path(temporary) / generator.name
             shutil.copytree(base, projects[generator.name])
+            if generator.checkout != ROOT:  # another checkout renders with its own templates
+                shutil.rmtree(projects[generator.name] / "templates")
+                shutil.copytree(generator.checkout / "templates", projects[generator.name] / "templates")
         counter = [0]
         tools: dict[str, Callable[[], Run]] = {}
         for generator in generators:
@@ -271,7 +274,7 @@ def bench_floor(generators: list[Generator], repeats: int) -> list[str]:
         for generator in generators:
             project = Path(temporary) / generator.name
             for folder in ("content", "locales", "templates"):
-                shutil.copytree(ROOT / folder, project / folder)
+                shutil.copytree(generator.checkout / folder, project / folder)  # each checkout's real site
             tools[f"{generator.name} cold"] = lambda g=generator, p=project: g.clean_build(p)
             tools[f"{generator.name} warm"] = lambda g=generator, p=project: g.build(p)
         series = alternate(tools, repeats)
