@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import hashlib
 import os
 import re
 import shutil
@@ -88,6 +89,21 @@ def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -
         return b"".join(chunks)
     except OSError as error:
         raise FileError(name, explain(error)) from None
+    finally:
+        os.close(handle)
+
+
+def file_digest(path: Path) -> bytes:
+    """The SHA-256 of a regular file's bytes, read a piece at a time (a large catalog is never held
+    whole: a build digests every input before it reads them); ``OSError`` for anything else."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        hasher = hashlib.sha256()
+        while chunk := os.read(handle, 1 << 20):
+            hasher.update(chunk)
+        return hasher.digest()
     finally:
         os.close(handle)
 

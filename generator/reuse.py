@@ -18,7 +18,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import FileError, write_file
+from .files import FileError, file_digest, write_file
 from .problems import Problem
 
 FORMAT = 2
@@ -36,13 +36,13 @@ def digest(*parts: bytes | str) -> str:
 
 
 def folder_digest(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
-    """A digest of every file under ``folder`` (names and bytes), in a stable order; folders that
-    are symbolic links are followed, as reading the files through them does."""
+    """A digest of every file under ``folder`` (names and bytes' digests), in a stable order;
+    folders that are symbolic links are followed, as reading the files through them does."""
     parts: list[bytes | str] = []
     for path in files_under(folder):
         if suffixes is None or path.suffix in suffixes:
             try:
-                parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
+                parts += [path.relative_to(folder).as_posix(), file_digest(path)]
             except OSError:  # unreadable: keyed apart, and reported by the stage that reads it
                 parts += [path.relative_to(folder).as_posix(), b"\0unreadable"]
     return digest(*parts)
