@@ -698,8 +698,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
     # The inputs' stamps and digest are taken before they are read, and the stamps again once the
     # site is written: the digest is recorded only if they held (an edit made meanwhile is not missed).
-    stamps = input_stamps(root, INPUTS) if out is not None else {}
-    inputs = inputs_digest(root, INPUTS, code_version()) if out is not None else ""
+    inputs, stamps = inputs_digest(root, INPUTS, code_version()) if out is not None else ("", {})
     if out is not None and previous is not None and (outcome := unchanged(cache, out, inputs)) is not None:
         _report_warnings(outcome.warnings, strict, report)
         if strict and outcome.warnings:

@@ -35,13 +35,18 @@ def digest(*parts: bytes | str) -> str:
     return hasher.hexdigest()
 
 
-def folder_digest(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
+def folder_digest(
+    folder: Path, suffixes: tuple[str, ...] | None = None, stamps: dict[str, tuple[int, int]] | None = None
+) -> str:
     """A digest of every file under ``folder`` (names and bytes' digests), in a stable order;
-    folders that are symbolic links are followed, as reading the files through them does."""
+    folders that are symbolic links are followed, as reading the files through them does. Into
+    ``stamps``, each file's size and time, taken before it is read (see :func:`input_stamps`)."""
     parts: list[bytes | str] = []
     for path in files_under(folder):
         if suffixes is None or path.suffix in suffixes:
             try:
+                if stamps is not None:
+                    stamps[str(path)] = _input_stamp(path)
                 parts += [path.relative_to(folder).as_posix(), file_digest(path)]
             except OSError:  # unreadable: keyed apart, and reported by the stage that reads it
                 parts += [path.relative_to(folder).as_posix(), b"\0unreadable"]
@@ -112,23 +117,25 @@ class Record:
     them, it is linked without being read again."""
 
 
-def inputs_digest(root: Path, folders: tuple[str, ...], version: str) -> str:
+def inputs_digest(root: Path, folders: tuple[str, ...], version: str) -> tuple[str, dict[str, tuple[int, int]]]:
     """Everything a build's output and report follow from: the code's ``version`` and every file
-    of the project's input ``folders``, by name and bytes."""
-    return digest(version, *(folder_digest(root / folder) for folder in folders))
+    of the project's input ``folders``, by name and bytes; and each file's size and time, taken
+    before it is read."""
+    stamps: dict[str, tuple[int, int]] = {}
+    return digest(version, *(folder_digest(root / folder, stamps=stamps) for folder in folders)), stamps
 
 
 def input_stamps(root: Path, folders: tuple[str, ...]) -> dict[str, tuple[int, int]]:
-    """The size and modification time of every input file: the same before a build reads its
-    inputs and after it has written the site, the inputs' digest is the digest of what it read."""
-    stamps = {}
-    for folder in folders:
-        for path in files_under(root / folder):
-            try:
-                stamps[str(path)] = stamp(path)
-            except OSError:
-                stamps[str(path)] = (-1, -1)
-    return stamps
+    """The size and modification time of every input file: the same after a build has written the
+    site as before it read its inputs, the inputs' digest is the digest of what it read."""
+    return {str(path): _input_stamp(path) for folder in folders for path in files_under(root / folder)}
+
+
+def _input_stamp(path: Path) -> tuple[int, int]:
+    try:
+        return stamp(path)
+    except OSError:
+        return (-1, -1)
 
 
 @dataclass
