@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -169,9 +170,15 @@ ASIDE_MIN = 2 * 1024 * 1024
 """Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""
 
 
-def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, Catalog], list[Problem]]:
+def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, bytes], list[Problem]]:
+    """Each catalog read and pickled at once, so that the child holds one catalog's objects at a
+    time besides the pickles (smaller): the process's peak is while it sends them back."""
     problems: list[Problem] = []
-    return read_catalogs(root, locales, problems), problems
+    pickled = {}
+    for locale in locales:
+        for code, catalog in read_catalogs(root, [locale], problems).items():
+            pickled[code] = pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL)
+    return pickled, problems
 
 
 @contextmanager
@@ -200,9 +207,9 @@ def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Pr
         pending = pool.apply_async(_read_catalogs_aside, (root, locales))
 
         def wait(problems: list[Problem]) -> dict[str, Catalog]:
-            catalogs, found = pending.get()
+            pickled, found = pending.get()
             problems.extend(found)
-            return catalogs
+            return {locale: pickle.loads(data) for locale, data in pickled.items()}  # our own child's
 
         yield wait
     finally:
