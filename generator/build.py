@@ -102,6 +102,14 @@ class Lost(NamedTuple):
     section: str  # Markup
 
 
+class LocaleParts(NamedTuple):
+    """What the language chooser and ``404.html`` show of a published locale, in its language:
+    rendered with the locale's pages, while its catalog is held."""
+
+    language: Language
+    lost: Lost
+
+
 class SitemapUrl(NamedTuple):
     url: str
     alternates: list[Link]
@@ -130,6 +138,8 @@ class LocaleResult:
     records: list[tuple[str, Record]] = field(default_factory=list)
     warnings: dict[Key, Problem] = field(default_factory=dict)
     error: Problem | None = None
+    parts: LocaleParts | None = None
+    """Its parts of the shared pages, when they are to be rendered and this was its last file."""
 
 
 class SiteRenderer:
@@ -145,13 +155,12 @@ class SiteRenderer:
         self.templates = project.root / TEMPLATES
         self.previous = previous
         self.records = records or {}
-        self.translators = {
-            locale: RecordingTranslator(
-                locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix()
-            )
+        self.translators = {  # each given its catalog while a file of its locale is rendered
+            locale: RecordingTranslator(locale, None, catalog_path(Path(LOCALES), locale).as_posix())
             for locale in self.site.locales
         }
         self.renderers: dict[str, LocaleRenderer] = {}
+        self.parts: dict[str, LocaleParts] = {}
         root = project.root
         self.base_key = digest(code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes())
         self.catalog_keys = {}
@@ -166,10 +175,14 @@ class SiteRenderer:
         self.outlines = digest(*(repr(_outline(page)) for page in project.pages))
 
     def renderer(self, locale: str) -> LocaleRenderer:
-        """The locale's renderer, made when a first file of it must be rendered."""
+        """The locale's renderer, made (with its catalog read back) when a first file of it must
+        be rendered; :meth:`let_go` drops both."""
         if locale not in self.renderers:
             from .render import LocaleRenderer
 
+            translator = self.translators[locale]
+            if translator.catalog is None and locale in self.project.catalogs:
+                translator.catalog = self.project.catalogs[locale]  # FileError: changed meanwhile
             renderer = LocaleRenderer(
                 self.templates,
                 self.site,
@@ -185,6 +198,13 @@ class SiteRenderer:
                     renderer.glossary_href = page_href(page.slug)
             self.renderers[locale] = renderer
         return self.renderers[locale]
+
+    def let_go(self, locale: str) -> None:
+        """Drop the locale's renderer and catalog, once its files are rendered: the next locale's
+        are not held beside them."""
+        self.renderers.pop(locale, None)
+        self.translators[locale].catalog = None
+        self.project.catalogs.release(locale)
 
     def glossary_words(self, locale: str, glossary: Page) -> list[tuple[str, str]]:
         """The glossary's words in ``locale`` that a page may link on first use, longest first: not a
@@ -338,8 +358,9 @@ class SiteRenderer:
         runtime error stops the locale and is returned as its error."""
         translator = self.translators[locale]
         result = LocaleResult(locale)
+        outputs = self.outputs(locale)
         try:
-            for name, key, render in self.outputs(locale)[part]:
+            for name, key, render in outputs[part]:
                 record = self.records.get(name)
                 if record is not None and self.previous is not None and reusable(self.previous, name, record, key):
                     if (linked := sink.link(self.previous, name)) is not None:
@@ -357,13 +378,75 @@ class SiteRenderer:
                 result.records.append(
                     (name, Record(key, hashlib.sha256(data).hexdigest(), warnings, written or (0, 0)))
                 )
-        except OSError:
+            last = len(outputs) - 1 in range(len(outputs))[part]
+            if last and locale in self.site.published and self.shared_stale:
+                result.parts = self.locale_parts(locale)
+        except (OSError, FileError):
             raise  # writing the staged site failed (a full disk...): the build reports it as such
         except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
             name, line = _template_location(error, self.project.root / TEMPLATES)
             result.error = Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
+        finally:
+            self.let_go(locale)
         result.warnings = dict(translator.warnings)
         return result
+
+    def adopt(self, results: list[LocaleResult]) -> None:
+        """Take in what rendering (in this process or another) found: warnings and shared parts."""
+        for result in results:
+            self.translators[result.locale].warnings.update(result.warnings)
+            if result.parts is not None:
+                self.parts[result.locale] = result.parts
+
+    @functools.cached_property
+    def shared_stale(self) -> bool:
+        """Whether the language chooser or ``404.html`` must be rendered (they show every
+        published locale: each locale's rendering gives its parts, see :class:`LocaleParts`)."""
+        return any(
+            self.previous is None
+            or (record := self.records.get(name)) is None
+            or not reusable(self.previous, name, record, key)
+            for name, key, _ in self.shared_outputs()
+            if name in ("index.html", "404.html")
+        )
+
+    def locale_parts(self, code: str) -> LocaleParts:
+        """What the shared pages show of a published locale: its parts given by its rendering,
+        or made now (its catalog read back, then let go)."""
+        if code in self.parts:
+            return self.parts[code]
+        from markupsafe import Markup
+
+        from .render import language_name, og_locale, text_direction
+
+        try:
+            renderer = self.renderer(code)
+            said = renderer.env.get_template("chooser-locale.html").make_module()
+            language = Language(
+                code,
+                language_name(code),
+                f"{code}/index.html",
+                renderer.markdown(self.site.name),
+                code.replace("_", "-"),
+                text_direction(code),
+                vars(said)["line"],  # exported by the template
+                og_locale(code),
+            )
+            prefix = urlsplit(self.site.base_url).path
+            links = [
+                {"href": f"{prefix}{code}/{page_href(page.slug)}", "title": renderer.markdown(page.title)}
+                for page in self.project.pages
+            ]
+            part = renderer.env.get_template("missing-locale.html").make_module(
+                {"links": links, "home": f"{prefix}{code}/index.html"}
+            )
+            lost = Lost(
+                code.replace("_", "-"), renderer.markdown(self.site.name), vars(part)["not_found"], Markup(str(part))
+            )
+        finally:
+            self.let_go(code)
+        self.parts[code] = LocaleParts(language, lost)
+        return self.parts[code]
 
     def shared_outputs(self) -> list[tuple[str, str, Callable[[], str]]]:
         """The language chooser and the sitemap, with their keys and how to render them."""
@@ -406,65 +489,31 @@ class SiteRenderer:
             result = self.render_locale(locale, sink)
             if result.error is not None:
                 raise RenderError(result.error)
+            self.adopt([result])
         self.render_shared(sink)
         return sink.files
 
     def root_page(self) -> str:
-        from .render import language_name, make_environment, markdown_inline, og_locale, text_direction
+        from .render import make_environment, markdown_inline
 
         env = make_environment(self.templates, self.project.compiled)
-        languages = []
-        for code in self.site.published:
-            renderer = self.renderer(code)
-            said = renderer.env.get_template("chooser-locale.html").make_module()
-            languages.append(
-                Language(
-                    code,
-                    language_name(code),
-                    f"{code}/index.html",
-                    renderer.markdown(self.site.name),
-                    code.replace("_", "-"),
-                    text_direction(code),
-                    vars(said)["line"],  # exported by the template
-                    og_locale(code),
-                )
-            )
         return env.get_template("root.html").render(
             site=self.site,
             site_name=markdown_inline(self.site.name.msgid),
-            languages=languages,
+            languages=[self.locale_parts(code).language for code in self.site.published],
             alternates=self.alternates("index.html"),
         )
 
     def missing_page(self) -> str:
         """``404.html``: every published language's help pages, linked from the root of the host
         (the path of ``base_url``), so that the page works at any depth it is served."""
-        from markupsafe import Markup
-
         from .render import make_environment, markdown_inline
 
-        prefix = urlsplit(self.site.base_url).path
         env = make_environment(self.templates, self.project.compiled)
-        languages = []
-        for code in self.site.published:
-            renderer = self.renderer(code)
-            links = [
-                {"href": f"{prefix}{code}/{page_href(page.slug)}", "title": renderer.markdown(page.title)}
-                for page in self.project.pages
-            ]
-            part = renderer.env.get_template("missing-locale.html").make_module(
-                {"links": links, "home": f"{prefix}{code}/index.html"}
-            )
-            languages.append(
-                Lost(
-                    code.replace("_", "-"),
-                    renderer.markdown(self.site.name),
-                    vars(part)["not_found"],
-                    Markup(str(part)),
-                )
-            )
         return env.get_template("missing.html").render(
-            site_name=markdown_inline(self.site.name.msgid), languages=languages, prefix=prefix
+            site_name=markdown_inline(self.site.name.msgid),
+            languages=[self.locale_parts(code).lost for code in self.site.published],
+            prefix=urlsplit(self.site.base_url).path,
         )
 
     def robots(self) -> str:
@@ -563,10 +612,11 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     """Render every locale into ``staging``, file by file; on two cores, when nothing else runs
     threads here and there is enough to render, in this process and one forked child at once. The
     result is the same either way: each file is rendered by the same code, and results come back
-    in locale order. Each locale is rendered in halves, the child taking the first halves and this
-    process the second, so that both are busy to the end. What this process holds (the loaded
-    project) is frozen out of the garbage collector's reach before the fork, so that the child's
-    collections do not write to it and it stays shared rather than copied."""
+    in locale order. The files of all locales, in order, are cut into two halves of as many files,
+    the child rendering the first and this process the second: both are busy to the end, and each
+    holds one locale's catalog at a time. What this process holds (the loaded project, without
+    its catalogs) is frozen out of the garbage collector's reach before the fork, so that the
+    child's collections do not write to it and it stays shared rather than copied."""
     global _WORKER
     locales = list(renderer.site.locales)
     to_render = sum(
@@ -580,20 +630,33 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     import gc
     import multiprocessing
 
-    jobs = []
-    for locale in locales:
-        count = len(renderer.outputs(locale))
-        jobs += [(locale, 0, count // 2), (locale, count // 2, count)]
+    first, second = halves({locale: len(renderer.outputs(locale)) for locale in locales})
+    renderer.shared_stale  # noqa: B018 (worked out once, before the fork)
     _WORKER = (renderer, staging)
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(1) as pool:
-            theirs = pool.map_async(_render_in_worker, jobs[0::2], chunksize=1)
-            mine = [_render_in_worker(job) for job in jobs[1::2]]
-            results = [result for pair in zip(theirs.get(), mine, strict=True) for result in pair]
+            theirs = pool.map_async(_render_in_worker, first, chunksize=1)
+            mine = [_render_in_worker(job) for job in second]
+            results = theirs.get() + mine
     finally:
         _WORKER = None
     return results  # in the serial order: the first error found is the one a serial build reports
+
+
+def halves(counts: Mapping[str, int]) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+    """The files of every locale (``counts``: how many each has), in order, cut into a first and
+    a second half of as many files; each half as jobs ``(locale, start, stop)``, one per locale."""
+    half = sum(counts.values()) // 2
+    first, second, before = [], [], 0
+    for locale, number in counts.items():
+        cut = min(max(half - before, 0), number)
+        if cut:
+            first.append((locale, 0, cut))
+        if cut < number:
+            second.append((locale, cut, number))
+        before += number
+    return first, second
 
 
 def _outline(page: Page) -> tuple[object, ...]:
@@ -738,17 +801,16 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     try:
         try:
             results = render_into(renderer, staging)
+            failure = next((result.error for result in results if result.error is not None), None)
+            if failure is not None:
+                return _template_failure(failure, report)
+            renderer.adopt(results)
             shared = renderer.render_shared(FolderSink(staging))
-        except FileError as error:  # an asset that cannot be read
+        except FileError as error:  # an asset that cannot be read, a catalog changed meanwhile
             return _template_failure(error, report)
         except OSError as error:
             report(f"{out}: error: cannot write the site: {explain(error)}; nothing written")
             return BuildResult(2)
-        failure = next((result.error for result in results if result.error is not None), None)
-        if failure is not None:
-            return _template_failure(failure, report)
-        for result in results:
-            renderer.translators[result.locale].warnings.update(result.warnings)
         warnings = renderer.warnings
         _report_warnings(warnings, strict, report)
         if strict and warnings:

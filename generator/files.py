@@ -42,6 +42,9 @@ class FileError(Exception):
         self.too_large = too_large
         """The file is over the size limit (a reader may report that at its first line)."""
 
+    def __reduce__(self) -> tuple[type[FileError], tuple[str, str, bool]]:
+        return FileError, (self.display, self.message, self.too_large)  # raised in a forked worker, told here
+
 
 def explain(error: OSError) -> str:
     """What an OS error means for the user, and what to do about it."""

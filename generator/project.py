@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
 from .files import FileError, explain
-from .i18n.catalogs import LOCALES, Catalog, cache_path, catalog_path, read_catalog
+from .i18n.catalogs import LOCALES, Catalogs, cache_path, catalog_path
 from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
@@ -152,14 +152,12 @@ def page_pairs(pages: list[Page], views: dict[str, View]) -> dict[str, View]:
     return paired
 
 
-def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> dict[str, Catalog]:
-    """Stage 4: each locale's catalog that can be read (the others add their problems)."""
-    catalogs = {}
+def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> Catalogs:
+    """Stage 4: each locale's catalog checked; those that can be read (the others add their
+    problems), read back from the cache when used."""
+    catalogs = Catalogs(root, root / CATALOG_CACHE)
     for locale in locales:
-        display = catalog_path(Path(LOCALES), locale).as_posix()
-        catalog = read_catalog(root / display, display, locale, problems, root / CATALOG_CACHE)
-        if catalog is not None:
-            catalogs[locale] = catalog
+        catalogs.read(locale, problems)
     return catalogs
 
 
@@ -170,23 +168,21 @@ ASIDE_MIN = 2 * 1024 * 1024
 """Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""
 
 
-def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, bytes], list[Problem]]:
-    """Each catalog read and pickled at once, so that the child holds one catalog's objects at a
-    time besides the pickles (smaller): the process's peak is while it sends them back."""
+def _read_catalogs_aside(root: Path, locales: list[str]) -> tuple[dict[str, str], dict[str, bytes], list[Problem]]:
+    """The catalogs checked in a child: their digests, pickled those the cache could not keep
+    (the others are read back from it when used), and their problems."""
     problems: list[Problem] = []
-    pickled = {}
-    for locale in locales:
-        for code, catalog in read_catalogs(root, [locale], problems).items():
-            pickled[code] = pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL)
-    return pickled, problems
+    catalogs = read_catalogs(root, locales, problems)
+    held = {code: pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL) for code, catalog in catalogs.held.items()}
+    return catalogs.digests, held, problems
 
 
 @contextmanager
-def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Problem]], dict[str, Catalog]]]:
+def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Problem]], Catalogs]]:
     """Stage 4 started early: on two cores, with large catalogs to parse (not all in the cache
-    already, which this process reads faster than a child could send) and no other thread here,
-    they are read in a forked child while this process reads the pages, and come back pickled (parsing them
-    here would also leave the parser's garbage in this process's memory, which a later fork copies).
+    already, which this process checks faster than a child could), they are parsed in a forked
+    child while this process reads the pages (parsing them here would also leave the parser's
+    garbage in this process's memory, which a later fork copies).
     Yields the function that waits for them (their problems added, as :func:`read_catalogs` would)."""
     size, parsed = 0, True  # bytes to read; whether each catalog seems parsed in the cache already
     try:
@@ -206,10 +202,13 @@ def catalogs_aside(root: Path, locales: list[str]) -> Iterator[Callable[[list[Pr
     try:
         pending = pool.apply_async(_read_catalogs_aside, (root, locales))
 
-        def wait(problems: list[Problem]) -> dict[str, Catalog]:
-            pickled, found = pending.get()
+        def wait(problems: list[Problem]) -> Catalogs:
+            digests, held, found = pending.get()
             problems.extend(found)
-            return {locale: pickle.loads(data) for locale, data in pickled.items()}  # our own child's
+            catalogs = Catalogs(root, root / CATALOG_CACHE)
+            for locale, digest in digests.items():
+                catalogs.keep(locale, digest, pickle.loads(held[locale]) if locale in held else None)  # our own child's
+            return catalogs
 
         yield wait
     finally:
@@ -259,7 +258,8 @@ class Project:
     views: dict[str, View] = field(default_factory=dict)
     pairs: dict[str, View] = field(default_factory=dict)
     """Each example's pair under the other rule set on its page, if it has one (see :func:`page_pairs`)."""
-    catalogs: dict[str, Catalog] = field(default_factory=dict)
+    catalogs: Catalogs = field(default_factory=lambda: Catalogs(Path(), None))
+    """Each readable catalog, read back from the cache when looked up (see :class:`Catalogs`)."""
     compiled: CompiledTemplates | None = None
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)

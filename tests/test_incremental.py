@@ -407,3 +407,65 @@ def test_a_large_locale_shows_the_neighbours_and_the_index_in_its_footer(
     assert 'href="bidding.html"' not in footer  # no link to itself, nor to pages further away
     footer = result.files["es/allowed-cards.html"].decode().split('<footer class="foot">')[1]
     assert 'href="bidding.html"' in footer and 'href="index.html"' in footer
+
+
+def test_each_process_holds_one_catalog_at_a_time(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A parallel build's two processes each read a locale's catalog back from the cache when
+    they start its files and let it go when they are done, so that neither holds two at once; the
+    language chooser and 404.html are made of what each locale's rendering gave."""
+    from generator.i18n.catalogs import Catalogs
+
+    log = tmp_path / "held.log"
+    original = Catalogs.__getitem__
+
+    def looked_up(self: Catalogs, locale: str) -> object:
+        catalog = original(self, locale)
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(f"{os.getpid()} {locale} {' '.join(self.held)}\n")
+        return catalog
+
+    monkeypatch.setattr(Catalogs, "__getitem__", looked_up)
+    monkeypatch.setattr(build_module, "PARALLEL_MIN", 0)
+    assert run_build(project, tmp_path / "site")[0].code == 0
+    lines = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    processes = {pid for pid, *_ in lines}
+    assert len(processes) == 2 and str(os.getpid()) in processes, lines
+    assert all(held == [locale] for _, locale, *held in lines), lines
+    assert sorted(locale for _, locale, *_ in lines) == sorted(LOCALES + ("hi",)), lines
+    assert tree(tmp_path / "site") == scratch(project, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "counts", [{"es": 5}, {"es": 27, "ru": 27, "hi": 27, "bg": 27, "fr": 27}, {"a": 1, "b": 0, "c": 4}]
+)
+def test_the_halves_are_the_serial_order_cut_in_two(counts: dict[str, int]) -> None:
+    first, second = build_module.halves(counts)
+    files = [(locale, n) for locale, start, stop in first + second for n in range(start, stop)]
+    assert files == [(locale, n) for locale, number in counts.items() for n in range(number)]
+    assert sum(stop - start for _, start, stop in first) == sum(counts.values()) // 2
+    assert all(stop > start for _, start, stop in first + second)
+
+
+@pytest.mark.parametrize("locale", ["es", "fr"])  # read back in the forked child, and in this process
+def test_a_catalog_changed_while_the_site_is_built_is_an_error(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str
+) -> None:
+    original = build_module.render_into
+    po = project / f"locales/{locale}/LC_MESSAGES/messages.po"
+
+    def edited_meanwhile(renderer: build_module.SiteRenderer, staging: Path) -> list[build_module.LocaleResult]:
+        shutil.rmtree(project / CACHE / "catalogs")
+        po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "Late"\nmsgstr "x"\n', encoding="utf-8")
+        return original(renderer, staging)
+
+    monkeypatch.setattr(build_module, "render_into", edited_meanwhile)
+    monkeypatch.setattr(build_module, "PARALLEL_MIN", 0)
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 2
+    assert lines == [
+        f"locales/{locale}/LC_MESSAGES/messages.po: error: changed while the site was built: build again",
+        "1 error; nothing written",
+    ]
+    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.new-*"))

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
+from generator.files import FileError
+from generator.i18n.catalogs import read_catalog
 from generator.problems import Problem
-from generator.project import compile_templates, load_project, read_catalogs, read_pages, read_site, solve_examples
+from generator.project import (
+    CACHE,
+    CATALOG_CACHE,
+    compile_templates,
+    load_project,
+    read_catalogs,
+    read_pages,
+    read_site,
+    solve_examples,
+)
 
 from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, copy_project
@@ -104,3 +116,44 @@ def test_catalogs_read_in_a_child_are_those_read_here(tmp_path: Path, monkeypatc
         other = aside.catalogs[locale]
         assert other.entries == catalog.entries and len(catalog.entries) > 300
         assert [other.plural(n) for n in range(200)] == [catalog.plural(n) for n in range(200)]
+
+
+def test_a_catalog_is_held_only_while_it_is_looked_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked catalogs are kept in the cache, not in memory: each is read back when looked up,
+    as parsed, and let go by release(); a catalog in the cache already is checked without being
+    parsed; a cache removed meanwhile is made up for by parsing again, a catalog changed meanwhile
+    is an error; a catalog the cache cannot keep is held from the start."""
+    project = copy_project(tmp_path / "project")
+    problems: list[Problem] = []
+    catalogs = read_catalogs(project, list(LOCALES), problems)
+    assert problems == [] and list(catalogs) == list(LOCALES) and catalogs.held == {}
+    display = "locales/ru/LC_MESSAGES/messages.po"
+    parsed = read_catalog(project / display, display, "ru", problems)
+    assert parsed is not None and catalogs["ru"].entries == parsed.entries and len(parsed.entries) > 300
+    assert [catalogs["ru"].plural(n) for n in range(30)] == [parsed.plural(n) for n in range(30)]
+    assert list(catalogs.held) == ["ru"]
+    catalogs.release("ru")
+    assert catalogs.held == {}
+
+    from generator.i18n import catalogs as catalogs_module
+
+    def unparsable(*arguments: object, **keywords: object) -> None:
+        raise AssertionError("parsed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(catalogs_module, "parse_po", unparsable)
+        cached = read_catalogs(project, list(LOCALES), problems)
+        assert problems == [] and list(cached) == list(LOCALES) and cached.held == {}
+    shutil.rmtree(project / CACHE)
+    assert cached["ru"].entries == parsed.entries  # parsed again
+    po = project / "locales/fr/LC_MESSAGES/messages.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "Late"\nmsgstr "Tard"\n', encoding="utf-8")
+    with pytest.raises(FileError, match="changed while the site was built: build again"):
+        cached["fr"]
+
+    (project / CACHE).mkdir()  # removed above
+    (project / CATALOG_CACHE).write_text("not a folder", encoding="utf-8")  # the cache cannot keep them
+    held = read_catalogs(project, ["es", "ru"], problems)
+    assert problems == [] and list(held.held) == ["es", "ru"]
+    held.release("ru")
+    assert list(held.held) == ["es", "ru"] and held["ru"].entries == parsed.entries

@@ -13,7 +13,7 @@ import os
 import pickle
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -65,25 +65,35 @@ def read_catalog(
 ) -> Catalog | None:
     """Read a ``.po`` file; None (with problems added) when it cannot be used.
 
-    A valid catalog is also kept in ``cache`` as JSON named by the hash of its bytes (what
-    ``msgfmt`` does with ``.mo`` files, for the same reason: parsing ``.po`` is slow).
-    A catalog that differs from its cached copy is parsed again.
+    A valid catalog is also kept in ``cache``, named by the hash of its bytes (what ``msgfmt``
+    does with ``.mo`` files, for the same reason: parsing ``.po`` is slow). A catalog that differs
+    from its cached copy is parsed again.
     """
+    data = _catalog_bytes(path, display, locale, problems)
+    if data is None:
+        return None
+    digest = hashlib.sha256(data).hexdigest()
+    cached = cache_path(cache, locale) if cache is not None else None
+    if cached is not None and (catalog := load_cached(cached, digest, locale, display)) is not None:
+        return catalog
+    return _parse_catalog(data, digest, display, locale, problems, cached)
+
+
+def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem]) -> bytes | None:
     if not os.path.lexists(path):
         problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `python -m generator i18n update`"))
         return None
     try:
-        data = read_input(path, display)
+        return read_input(path, display)
     except FileError as error:
         problems.append(Problem(display, 0, 0, error.message))
         return None
-    digest = hashlib.sha256(data).hexdigest()
-    cached = cache_path(cache, locale) if cache is not None else None
-    found = _read_cache(cached, digest) if cached is not None else None
-    if found is not None:
-        header, kept = found
-        plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
-        return Catalog(locale, display, kept, plural) if plural is not None else None
+
+
+def _parse_catalog(
+    data: bytes, digest: str, display: str, locale: str, problems: list[Problem], cached: Path | None
+) -> Catalog | None:
+    """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid)."""
     po = parse_po(data, display, problems)
     if po is None:
         return None
@@ -112,7 +122,7 @@ def read_catalog(
             cached.parent.mkdir(parents=True, exist_ok=True)
             write_file(
                 cached,
-                pickle.dumps((_CACHE_FORMAT, digest, header, rows), protocol=pickle.HIGHEST_PROTOCOL),
+                _cache_label(digest) + pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL),
                 durable=False,
             )
         except (OSError, FileError):
@@ -120,29 +130,118 @@ def read_catalog(
     return Catalog(locale, display, entries, plural)
 
 
-_CACHE_FORMAT = 2
+class Catalogs(Mapping[str, Catalog]):
+    """A project's readable catalogs by locale. Each is checked by :meth:`read` and then kept in
+    the cache, not in memory: it is read back when first looked up, and let go by :meth:`release`,
+    so that a build's processes hold one locale's translations at a time rather than them all (a
+    catalog the cache cannot keep, in a read-only project, is held from the start)."""
+
+    def __init__(self, root: Path, cache: Path | None) -> None:
+        self.root = root
+        self.cache = cache
+        self.digests: dict[str, str] = {}
+        """Each readable catalog's digest, in the order read."""
+        self.held: dict[str, Catalog] = {}
+
+    def read(self, locale: str, problems: list[Problem]) -> None:
+        """Check a locale's catalog: add its problems, or keep it as readable."""
+        display = catalog_path(Path(LOCALES), locale).as_posix()
+        data = _catalog_bytes(self.root / display, display, locale, problems)
+        if data is None:
+            return
+        digest = hashlib.sha256(data).hexdigest()
+        cached = cache_path(self.cache, locale) if self.cache is not None else None
+        if cached is not None and is_cached(cached, digest):
+            self.digests[locale] = digest  # valid when kept: read back when looked up
+            return
+        catalog = _parse_catalog(data, digest, display, locale, problems, cached)
+        if catalog is not None:
+            self.keep(locale, digest, None if cached is not None and is_cached(cached, digest) else catalog)
+
+    def keep(self, locale: str, digest: str, catalog: Catalog | None) -> None:
+        """Count a checked catalog as readable: held when given, else read from the cache when wanted."""
+        self.digests[locale] = digest
+        if catalog is not None:
+            self.held[locale] = catalog
+
+    def __getitem__(self, locale: str) -> Catalog:
+        if locale in self.held:
+            return self.held[locale]
+        digest = self.digests[locale]  # KeyError: no readable catalog
+        display = catalog_path(Path(LOCALES), locale).as_posix()
+        catalog = load_cached(cache_path(self.cache, locale), digest, locale, display) if self.cache else None
+        if catalog is None:  # the cache was removed meanwhile: parse the catalog again, if it is as checked
+            data = _catalog_bytes(self.root / display, display, locale, [])
+            if data is not None and hashlib.sha256(data).hexdigest() == digest:
+                catalog = _parse_catalog(data, digest, display, locale, [], None)
+            if catalog is None:
+                raise FileError(display, "changed while the site was built: build again")
+        self.held[locale] = catalog
+        return catalog
+
+    def release(self, locale: str) -> None:
+        """Let go of a locale's catalog until it is looked up again, if the cache keeps it."""
+        if (
+            self.cache is not None
+            and locale in self.held
+            and is_cached(cache_path(self.cache, locale), self.digests[locale])
+        ):
+            del self.held[locale]
+
+    def __contains__(self, locale: object) -> bool:
+        return locale in self.digests  # without reading it back, as Mapping's would
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.digests)
+
+    def __len__(self) -> int:
+        return len(self.digests)
+
+
+_CACHE_FORMAT = 3
 """The shape of a catalog's cache (1 was JSON, validated row by row: a third of a no-op rebuild's
-time reading catalogs)."""
+time reading catalogs; 2 had the digest inside the pickle, so that checking it meant reading all)."""
 
 
-def _read_cache(cached: Path, digest: str) -> tuple[str, dict[Key, Entry]] | None:
-    """The Plural-Forms header and entries kept for the catalog whose bytes hash to ``digest``;
-    None unless the cache is there and reads back in the shape written (anything else, damaged or
-    of another version, is as if absent). Like the page cache, it is the project's own file,
-    written by this code: it is trusted as far as its shape, not as input."""
+def _cache_label(digest: str) -> bytes:
+    """The cache file's first line: its format and the digest of the catalog it keeps."""
+    return f"catalog {_CACHE_FORMAT} {digest}\n".encode("ascii")
+
+
+def is_cached(cached: Path, digest: str) -> bool:
+    """Whether the cache file ``cached`` says it keeps the catalog whose bytes hash to ``digest``
+    (its first line only: :func:`load_cached` still checks the rest)."""
+    label = _cache_label(digest)
     try:
-        stored = pickle.loads(read_input(cached))
-        form, kept, header, rows = stored
-        if form != _CACHE_FORMAT or kept != digest or not isinstance(header, str) or not isinstance(rows, list):
+        with open(cached, "rb") as handle:
+            return handle.read(len(label)) == label
+    except OSError:
+        return False
+
+
+def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog | None:
+    """The catalog whose bytes hash to ``digest``, read back from its cache file; None unless the
+    cache is there and reads back in the shape written (anything else, damaged or of another
+    version, is as if absent). Like the page cache, it is the project's own file, written by this
+    code: it is trusted as far as its shape, not as input. Only valid catalogs are kept, so the
+    plural rule of the header kept parses."""
+    label = _cache_label(digest)
+    try:
+        data = read_input(cached)
+        if not data.startswith(label):
+            return None
+        header, rows = pickle.loads(memoryview(data)[len(label) :])
+        if not isinstance(header, str) or not isinstance(rows, list):
             return None
         entries = {
             (context, sys.intern(msgid)): Entry(strings, fuzzy, line) for context, msgid, strings, fuzzy, line in rows
         }
     except Exception:  # noqa: BLE001 (unreadable, or damaged bytes: unpickling can raise anything)
         return None
-    if len(entries) != len(rows):
+    plural = plural_rule(header, display, 1, [])
+    if len(entries) != len(rows) or plural is None:
         return None
-    return header, entries
+    return Catalog(locale, display, entries, plural)
 
 
 def _check_placeholders(
