@@ -163,10 +163,8 @@ class SiteRenderer:
         self.parts: dict[str, LocaleParts] = {}
         root = project.root
         self.base_key = digest(code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes())
-        self.catalog_keys = {}
-        for locale in self.site.locales:
-            path = root / catalog_path(Path(LOCALES), locale)
-            self.catalog_keys[locale] = digest(path.read_bytes() if path.is_file() else b"")
+        # Each catalog's bytes' digest, taken when it was checked (a build has every catalog).
+        self.catalog_keys = {locale: project.catalogs.digests.get(locale, "") for locale in self.site.locales}
         # A page's examples' answers are the engine's on the page's bytes: the code's version, in
         # every key (base_key), stands for them, so that a change in generator/rules/ renders again.
         self.page_keys = {page.slug: digest((root / page.path).read_bytes()) for page in project.pages}
