@@ -10,6 +10,7 @@ from ..fix import fix_text
 from ..problems import Problem, count
 from ..reader.documents import expand, load_documents, read_examples
 from ..verify import verify
+from . import failed
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -45,9 +46,7 @@ def run_check(paths: list[str], fix: bool) -> int:
         try:
             write_files(fixed)  # all or none
         except FileError as error:
-            print(error)
-            print("1 error; nothing written")
-            return 2
+            return failed(error, "nothing written")
         changed = len(fixed)
         print(
             f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "

@@ -25,6 +25,7 @@ from ..problems import Problem, count
 from ..project import SITE_FILE, read_site
 from ..reader.pages import Site
 from ..site_file import locale_state_edit, set_locale_state
+from . import failed
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -47,13 +48,6 @@ def _report(problems: list[Problem], what: str) -> int:
     return 2
 
 
-def _failed(error: FileError, what: str) -> int:
-    """A file that could not be read or written, as the one error of the run; exit code 2."""
-    print(error)
-    print(f"1 error; {what}")
-    return 2
-
-
 def _site(root: Path) -> Site | None:
     """The site's configuration (only that file is read), or None after printing why it cannot be read."""
     problems: list[Problem] = []
@@ -71,7 +65,7 @@ def _extract(root: Path, site: Site, write: bool = True) -> Extraction | None:
     try:
         extraction = extract(root, site, problems, write)
     except FileError as error:
-        _failed(error, "nothing written")
+        failed(error, "nothing written")
         return None
     if problems or extraction.mismatches:
         for mismatch in extraction.mismatches:
@@ -105,7 +99,7 @@ def _update(root: Path, codes: list[str]) -> int:
     try:
         changed = update(root, codes, problems)
     except FileError as error:
-        return _failed(error, "no catalog updated")
+        return failed(error, "no catalog updated")
     if problems:
         return _report(problems, "no catalog updated")
     print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
@@ -152,7 +146,7 @@ def run_add(root: Path, code: str) -> int:
     try:
         files = merged(root, [name], problems, extraction.template)
     except FileError as error:
-        return _failed(error, "nothing written")
+        return failed(error, "nothing written")
     if problems:
         return _report(problems, "nothing written")
     if extraction.changed:
@@ -161,7 +155,7 @@ def run_add(root: Path, code: str) -> int:
     try:
         write_together(files, {path: path.relative_to(root).as_posix() for path in files})
     except FileError as error:
-        return _failed(error, "nothing written")
+        return failed(error, "nothing written")
     _extracted(extraction)
     print(f"1 catalog; updated: {name}")
     locale = Locale.parse(name)

@@ -14,6 +14,7 @@ from ..messages import extract, template_exists, update
 from ..problems import Problem, count
 from ..project import CONTENT, SITE_FILE, TEMPLATES, read_site
 from ..regenerate import markdown_report, regenerate
+from . import failed
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -44,9 +45,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     try:
         write_files(written, {path: os.path.relpath(path, root) for path in written if path != report})
     except FileError as error:
-        print(error)
-        print("1 error; nothing regenerated")
-        return 2
+        return failed(error, "nothing regenerated")
     try:
         if plan.changed:
             _refresh_translator_comments(root)
