@@ -121,6 +121,24 @@ def test_the_template_has_source_references_and_a_comment_for_every_example_mess
     assert "2. North 90 S (refused)" in " ".join(rejected.auto_comments)
 
 
+def test_every_template_message_has_its_note_for_translators() -> None:
+    """Each message of the templates carries its note (generator/i18n/template_notes.py) as its
+    translator comment, in the template and in every catalog; no note is left for a message no
+    template says."""
+    from generator.i18n.template_notes import NOTES
+
+    for name in ["messages.pot", *(f"{locale}/LC_MESSAGES/messages.po" for locale in LOCALES)]:
+        with (ROOT / "locales" / name).open("rb") as stream:
+            catalog = read_po(stream)
+        said = {
+            message.id if isinstance(message.id, str) else message.id[0]: " ".join(message.auto_comments)
+            for message in catalog
+            if message.id and any(path.startswith("templates/") for path, _ in message.locations)
+        }
+        assert len(said) > 70 and set(said) == set(NOTES), name
+        assert all(NOTES[msgid] in comment for msgid, comment in said.items()), name
+
+
 def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(project: Path, run_cli) -> None:
     page = project / "content/bidding.yaml"
     text = page.read_text(encoding="utf-8")

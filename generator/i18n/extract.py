@@ -31,6 +31,7 @@ from ..views import AuctionView, PlayView
 from . import reasons, scoring, terms
 from .catalogs import LOCALES, catalog_path
 from .pofile import parse_po, po_bytes
+from .template_notes import NOTES as TEMPLATE_NOTES
 from .terms import TERMS
 
 POT = "messages.pot"
@@ -162,10 +163,11 @@ def template_catalog(
         for line, message, comments, context in extract(
             "jinja2.ext:babel_extract", source, keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
         ):
+            note = TEMPLATE_NOTES.get(message if isinstance(message, str) else message[0])
             catalog.add(
                 message,
                 locations=[(path.relative_to(root).as_posix(), line)],
-                auto_comments=comments,
+                auto_comments=[*comments, *([note] if note else [])],
                 context=context,
                 flags=["python-format"] if "%(" in str(message) else [],
             )

@@ -1,0 +1,147 @@
+"""What a translator needs to know of each message of the templates: where the player sees it and
+what it says there. The extractor gives each its note as the catalogs' translator comment (``#.``),
+as the content's messages have theirs; a test fails when a template's message has none, or a note
+is left for a message no template says. (Babel's template comments cannot do this: a line often
+holds several messages, and a comment reaches only the first.)"""
+
+from __future__ import annotations
+
+NOTES: dict[str, str] = {
+    # base.html: every page
+    "Four playing cards, one of each suit, on the green of a card table.": (
+        "Description of the picture of a page's link preview when it is shared (for those who cannot see "
+        "it); not shown on the page."
+    ),
+    "Skip to the content": "A link for keyboard and screen-reader users, first on every page: jump over the menus.",
+    "Language": "Name of the list of languages at the top of every page (read by screen readers).",
+    "Draft: this translation is not published yet.": (
+        "A banner on every page of a language that is not published yet (a draft)."
+    ),
+    "Help pages": "Name of the list of help pages in the footer (read by screen readers).",
+    "Every example on these pages is computed by the app's rules engine.": (
+        "A line in the footer of every page: the examples are checked by the app, not typed by hand."
+    ),
+    # blocks.html: an example's setup line
+    "%(game)s; the dealer is %(dealer)s, the turned card is %(suit)s.": (
+        "The first line of a bidding example: the game (such as “Belote”), the dealer (a seat: North, "
+        "East…) and the suit of the card turned up for bidding (a suit name, with its picture after)."
+    ),
+    "%(game)s; the dealer is %(dealer)s.": (
+        "The first line of a Coinche bidding example: the game and the dealer (a seat)."
+    ),
+    "%(game)s; trump: %(suit)s.": "The first line of a play example or a scored deal: the game and the trump suit.",
+    "%(game)s.": "The first line of a play example or a scored deal of the no-trump game: the game's name alone.",
+    # blocks.html: an auction
+    "Second round": "A tag before a call of an auction made in the second round of bidding.",
+    "dealer": "A small tag beside the seat of the dealer in an auction.",
+    "(refused)": "After a call the rules do not allow, in an auction (the reason follows).",
+    # blocks.html: the table of a play example
+    "partner": "Under a seat of the table drawing: this player is your partner.",
+    "opponent": "Under a seat of the table drawing: this player is an opponent.",
+    "you": "Under your seat of the table drawing, once you have played.",
+    "your turn": (
+        "Under your seat of the table drawing, when it is your turn to play (the example asks which card you may play)."
+    ),
+    "The table seen from above": "Name of the drawing of the table and its four seats (read by screen readers).",
+    "wins the trick": "A tag on the card that has won the trick, once all four cards are played.",
+    "winning": "A tag on the card that wins the trick so far, while the trick is still being played.",
+    "%(num)s point": "Beside a card played on the table: what the card is worth.",
+    "Led: %(suit)s": "In the middle of the table drawing: the suit of the first card of the trick.",
+    "Trump: %(suit)s": "In the middle of the table drawing: the trump suit.",
+    "No trump": "In the middle of the table drawing, in the no-trump game: there is no trump suit.",
+    "Turn: %(order)s": (
+        "Under the table drawing: the order of play, as seats joined by arrows (such as “South → West → …”)."
+    ),
+    # blocks.html: the hand
+    "%(card)s: allowed.": (
+        "Read by screen readers on a card of your hand that you may play (a card's name, such as “king of spades”)."
+    ),
+    "%(card)s: not allowed. %(reason)s": (
+        "Read by screen readers on a card of your hand that you may not play; the reason is a sentence of the rules."
+    ),
+    "Allowed only under these rules:": (
+        "Before the cards that one rule set allows and the other does not (the example is shown under both)."
+    ),
+    "Allowed cards:": "Before the list of the cards of your hand that you may play.",
+    "%(seat)s plays %(card)s.": "After the hand, when the example plays a card: who plays, and which card.",
+    "Winner: %(seat)s.": "After the card played: the seat that wins the trick.",
+    "Trick value: %(sum)s = %(num)s point.": (
+        "After the winner: what the trick is worth, the cards' points added up (such as “11 + 10 + 0 + 4 = 25”)."
+    ),
+    # blocks.html: practice and links
+    "Try it": "A button on a play example: hide the answers and try choosing a card yourself.",
+    "Show the answer": "A button in practice mode: show again which cards are allowed, and why.",
+    "Choose a card of the hand: the page tells you whether you may play it.": (
+        "The instruction shown in practice mode, above the hand."
+    ),
+    "Link to this example": "The link icon beside an example's title (read by screen readers): its address, to share.",
+    "Compare: %(rules)s": (
+        "A link from an example to the same example under the other rule set (“House rules” or “Official rules”)."
+    ),
+    # blocks.html: the tables of facts
+    "Card order and points": "Heading of the table of the cards' order and points, on the pages with play examples.",
+    "From the strongest card to the weakest; beside each card, its points.": (
+        "Caption of the table of the cards' order: one column in trumps, one in the other suits."
+    ),
+    "House and Official rules: what differs": "Heading of the table of the differences between the two rule sets.",
+    "%(rules)s: %(value)s": (
+        "A cell of that table: a rule set's name and what it says of the rule (“Official rules: No”, or a sentence)."
+    ),
+    "Every other rule is the same under both rule sets. An example names its rules when the rules of play or "
+    "bidding differ for its game.": "Under the table of the differences between the two rule sets.",
+    # index.html, chooser-locale.html
+    "The rules of the game, with examples checked by the app's rules engine.": (
+        "What the site is, in one line: under the site's name on the home of a language, in the page's "
+        "description for search engines, and beside the language's name on the language chooser."
+    ),
+    # deal.html: the eight tricks
+    "(leads)": "Read by screen readers after the card that leads (is played first in) a trick of a scored deal.",
+    "(wins the trick)": "Read by screen readers after the card that wins a trick of a scored deal.",
+    "(belote)": "Read by screen readers after the trump queen or king announced as “belote” in a scored deal.",
+    "(rebelote: %(num)s points for the team)": (
+        "Read by screen readers after the second card of the belote (the “rebelote”): the points it gives the team."
+    ),
+    "The eight tricks": "Name of the scrolling table of a deal's eight tricks (read by screen readers).",
+    "The eight tricks. Each column is a player; the small number is the order of play, and the framed card "
+    "wins the trick.": "Caption of the table of a deal's eight tricks: how to read it.",
+    "Trick": "Heading of the column of the tricks' numbers (read by screen readers).",
+    "Points": "Heading of the column of each trick's points.",
+    "The last trick (“dix de der”) adds %(last)s.": (
+        "Under the table of tricks: the bonus of the last trick (“dix de der” is the French name, kept as such)."
+    ),
+    # deal.html: the tally
+    "(takers)": "After a team's name in the score table: the team that took the contract.",
+    "Tricks won": "A row of the score table: how many tricks each team won.",
+    "Cards and last trick": "A row of the score table: the points of each team's cards, with the last trick's bonus.",
+    "Belote": "A row of the score table: the belote's points (the French word, as the game's name for it).",
+    "Total": "A row of the score table: each team's points added up.",
+    "Score: %(rules)s": "A row of the score table, one per rule set when a deal is scored under both.",
+    "Score": "A row of the score table: what each team scores for the deal.",
+    "Carried to the next deal": (
+        "A row of the score table, after a tie under rules that carry the points over: the points the next "
+        "deal's winner gets."
+    ),
+    "%(dealer)s deals; %(seat)s leads the first trick.": "The setup line of a scored deal: two seats (North, East…).",
+    # glossary.html
+    "Link to this entry": "The link icon beside a glossary word (read by screen readers): its address, to share.",
+    "See: %(title)s": "Under a glossary word's definition: a link to the section or example that shows it (its title).",
+    # index.html, missing-locale.html
+    "Help": "The title of a language's home page, and its link on the page-not-found page.",
+    "%(num)s word of the game": "Beside the glossary's link on the home page: how many words it explains.",
+    "%(num)s worked example": "Beside a page's link on the home page: how many examples it has.",
+    "Page not found": "Heading of the page shown for an address that does not exist (one part per language).",
+    "There is no page at this address. The help pages in this language:": (
+        "On the page-not-found page, before the links to this language's help pages."
+    ),
+    # page.html, pager.html
+    "On this page": "Heading of a page's table of contents.",
+    "In brief": "Heading of a page's summary, before its sections.",
+    "Link to this section": "The link icon beside a section's heading (read by screen readers): its address, to share.",
+    "Previous and next page": (
+        "Name of the links to the previous and next page, at the top of every page (read by screen readers)."
+    ),
+    "All languages": "A link at the top of every page, back to the choice of a language.",
+    "Previous:": "Before the title of the previous page, at the top of a page.",
+    "Next:": "Before the title of the next page, at the top of a page.",
+}
+"""Each template message's note, by its English (a plural by its singular)."""
