@@ -144,6 +144,10 @@ def test_a_catalog_is_held_only_while_it_is_looked_up(tmp_path: Path, monkeypatc
         patch.setattr(catalogs_module, "parse_po", unparsable)
         cached = read_catalogs(project, list(LOCALES), problems)
         assert problems == [] and list(cached) == list(LOCALES) and cached.held == {}
+    es = project / CATALOG_CACHE / "es.pickle"
+    es.write_bytes(es.read_bytes().split(b"\n", 1)[0] + b"\n\x80\x05damaged")  # its label, then no pickle
+    spanish = read_catalog(project / display.replace("ru", "es"), display.replace("ru", "es"), "es", problems)
+    assert spanish is not None and cached["es"].entries == spanish.entries  # parsed again
     shutil.rmtree(project / CACHE)
     assert cached["ru"].entries == parsed.entries  # parsed again
     po = project / "locales/fr/LC_MESSAGES/messages.po"
