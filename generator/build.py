@@ -104,10 +104,13 @@ class Lost(NamedTuple):
 
 class LocaleParts(NamedTuple):
     """What the language chooser and ``404.html`` show of a published locale, in its language:
-    rendered with the locale's pages, while its catalog is held."""
+    rendered with the locale's pages, while its catalog is held; and the messages each part had
+    to show in English (a reused chooser or 404.html gives their warnings again)."""
 
     language: Language
     lost: Lost
+    chooser_warnings: list[tuple[str | None, str, Problem]]
+    lost_warnings: list[tuple[str | None, str, Problem]]
 
 
 class SitemapUrl(NamedTuple):
@@ -352,8 +355,10 @@ class SiteRenderer:
 
     def render_locale(self, locale: str, sink: Sink, part: slice = slice(None)) -> LocaleResult:
         """Render every file of one locale (or the ``part`` of its files), handing each to ``sink``
-        as it is ready, or give it the previous site's file when it is reusable; a template's
-        runtime error stops the locale and is returned as its error."""
+        as it is ready, or give it the previous site's file when it is reusable; then, when this is
+        the locale's last file and the shared pages are stale, its parts of them. The locale's
+        catalog is read back for it and let go after. A template's runtime error (or a file that
+        cannot be read) stops the locale and is returned as its error."""
         translator = self.translators[locale]
         result = LocaleResult(locale)
         outputs = self.outputs(locale)
@@ -368,22 +373,19 @@ class SiteRenderer:
                         continue
                 translator.misses = set()
                 data = render().encode("utf-8")
-                warnings = [
-                    (context, msgid, translator.warnings[(context, msgid)])
-                    for context, msgid in sorted(translator.misses, key=lambda key: (key[0] or "", key[1]))
-                ]
                 written = sink.write(name, data)
                 result.records.append(
-                    (name, Record(key, hashlib.sha256(data).hexdigest(), warnings, written or (0, 0)))
+                    (name, Record(key, hashlib.sha256(data).hexdigest(), _warnings(translator), written or (0, 0)))
                 )
             last = len(outputs) - 1 in range(len(outputs))[part]
             if last and locale in self.site.published and self.shared_stale:
                 result.parts = self.locale_parts(locale)
-        except (OSError, FileError):
+        except OSError:
             raise  # writing the staged site failed (a full disk...): the build reports it as such
+        except FileError as error:  # a template that cannot be read, a catalog changed meanwhile
+            result.error = Problem(error.display, 0, 0, error.message)
         except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
-            name, line = _template_location(error, self.project.root / TEMPLATES)
-            result.error = Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
+            result.error = _template_problem(error, self.project.root / TEMPLATES)
         finally:
             self.let_go(locale)
         result.warnings = dict(translator.warnings)
@@ -391,8 +393,10 @@ class SiteRenderer:
 
     def adopt(self, results: list[LocaleResult]) -> None:
         """Take in what rendering (in this process or another) found: warnings and shared parts."""
-        for result in results:
-            self.translators[result.locale].warnings.update(result.warnings)
+        for result in results:  # in the serial order: the first warning of a message is kept, as there
+            warnings = self.translators[result.locale].warnings
+            for key, warning in result.warnings.items():
+                warnings.setdefault(key, warning)
             if result.parts is not None:
                 self.parts[result.locale] = result.parts
 
@@ -417,9 +421,11 @@ class SiteRenderer:
 
         from .render import language_name, og_locale, text_direction
 
+        translator = self.translators[code]
         try:
             renderer = self.renderer(code)
-            said = renderer.env.get_template("chooser-locale.html").make_module()
+            translator.misses = set()
+            said = _module(renderer.env, "chooser-locale.html")
             language = Language(
                 code,
                 language_name(code),
@@ -430,20 +436,21 @@ class SiteRenderer:
                 vars(said)["line"],  # exported by the template
                 og_locale(code),
             )
+            chooser_warnings = _warnings(translator)
+            translator.misses = set()
             prefix = urlsplit(self.site.base_url).path
             links = [
                 {"href": f"{prefix}{code}/{page_href(page.slug)}", "title": renderer.markdown(page.title)}
                 for page in self.project.pages
             ]
-            part = renderer.env.get_template("missing-locale.html").make_module(
-                {"links": links, "home": f"{prefix}{code}/index.html"}
-            )
+            part = _module(renderer.env, "missing-locale.html", {"links": links, "home": f"{prefix}{code}/index.html"})
             lost = Lost(
                 code.replace("_", "-"), renderer.markdown(self.site.name), vars(part)["not_found"], Markup(str(part))
             )
+            lost_warnings = _warnings(translator)
         finally:
             self.let_go(code)
-        self.parts[code] = LocaleParts(language, lost)
+        self.parts[code] = LocaleParts(language, lost, chooser_warnings, lost_warnings)
         return self.parts[code]
 
     def shared_outputs(self) -> list[tuple[str, str, Callable[[], str]]]:
@@ -459,17 +466,27 @@ class SiteRenderer:
         ]
 
     def render_shared(self, sink: Sink) -> list[tuple[str, Record]]:
-        """Render (or reuse) the language chooser and the sitemap, and copy the assets, into ``sink``;
-        their records. (Their warnings are those of the locales' pages, which show the same messages.)"""
+        """Render (or reuse) the language chooser, 404.html, the sitemap and robots.txt, and copy
+        the assets, into ``sink``; their records, with the messages the chooser and 404.html showed
+        in English (a reused one gives them again). A template's runtime error is a RenderError."""
+        by_catalog = {translator.catalog_display: translator for translator in self.translators.values()}
         records = []
         for name, key, render in self.shared_outputs():
             record = self.records.get(name)
             if record is None or self.previous is None or not reusable(self.previous, name, record, key):
-                data = render().encode("utf-8")
-                record = Record(key, hashlib.sha256(data).hexdigest(), [], sink.write(name, data) or (0, 0))
+                try:
+                    data = render().encode("utf-8")
+                except (OSError, FileError):
+                    raise
+                except Exception as error:  # a template's runtime error
+                    raise RenderError(_template_problem(error, self.project.root / TEMPLATES)) from None
+                warnings = self.shared_warnings(name)
+                record = Record(key, hashlib.sha256(data).hexdigest(), warnings, sink.write(name, data) or (0, 0))
             elif (linked := sink.link(self.previous, name)) is None:
                 raise OSError(f"cannot link {name} from the previous site")
             else:
+                for context, msgid, warning in record.warnings:
+                    by_catalog[warning.path].warnings.setdefault((context, msgid), warning)
                 record = dataclasses.replace(record, stamp=linked)
             records.append((name, record))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
@@ -479,6 +496,13 @@ class SiteRenderer:
                 name, sha = f"{ASSETS}/{relative.as_posix()}", hashlib.sha256(data).hexdigest()
                 records.append((name, Record(sha, sha, [], sink.write(name, data) or (0, 0))))
         return records
+
+    def shared_warnings(self, name: str) -> list[tuple[str | None, str, Problem]]:
+        """The messages the chooser (``index.html``) or ``404.html`` showed in English."""
+        if name not in ("index.html", "404.html"):
+            return []
+        parts = [self.locale_parts(code) for code in self.site.published]
+        return [w for part in parts for w in (part.chooser_warnings if name == "index.html" else part.lost_warnings)]
 
     def render(self) -> dict[str, bytes]:
         """Every output file in memory (a build without ``--out``); raises a template's error."""
@@ -610,25 +634,28 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     """Render every locale into ``staging``, file by file; on two cores, when nothing else runs
     threads here and there is enough to render, in this process and one forked child at once. The
     result is the same either way: each file is rendered by the same code, and results come back
-    in locale order. The files of all locales, in order, are cut into two halves of as many files,
-    the child rendering the first and this process the second: both are busy to the end, and each
-    holds one locale's catalog at a time. What this process holds (the loaded project, without
-    its catalogs) is frozen out of the garbage collector's reach before the fork, so that the
-    child's collections do not write to it and it stays shared rather than copied."""
+    in locale order. The files of all locales, in order, are cut in two halves of as many files to
+    render, the child rendering the first and this process the second: both are busy to the end,
+    and each holds one locale's catalog at a time. What this process holds (the loaded project,
+    without its catalogs unless the cache cannot keep them) is frozen out of the garbage collector's
+    reach before the fork, so that the child's collections do not write to it and it stays shared
+    rather than copied."""
     global _WORKER
     locales = list(renderer.site.locales)
-    to_render = sum(
-        1
+    weights = {  # 1 for each file to render, 0 for one the previous site has as it is
+        locale: [
+            int((record := renderer.records.get(name)) is None or record.key != key)
+            for name, key, _ in renderer.outputs(locale)
+        ]
         for locale in locales
-        for name, key, _ in renderer.outputs(locale)
-        if (record := renderer.records.get(name)) is None or record.key != key
-    )
+    }
+    to_render = sum(sum(files) for files in weights.values())
     if (os.cpu_count() or 1) < 2 or to_render < PARALLEL_MIN or threading.active_count() > 1:
         return [renderer.render_locale(locale, FolderSink(staging)) for locale in locales]
     import gc
     import multiprocessing
 
-    first, second = halves({locale: len(renderer.outputs(locale)) for locale in locales})
+    first, second = halves(weights)
     renderer.shared_stale  # noqa: B018 (worked out once, before the fork)
     _WORKER = (renderer, staging)
     gc.freeze()
@@ -642,18 +669,21 @@ def render_into(renderer: SiteRenderer, staging: Path) -> list[LocaleResult]:
     return results  # in the serial order: the first error found is the one a serial build reports
 
 
-def halves(counts: Mapping[str, int]) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
-    """The files of every locale (``counts``: how many each has), in order, cut into a first and
-    a second half of as many files; each half as jobs ``(locale, start, stop)``, one per locale."""
-    half = sum(counts.values()) // 2
-    first, second, before = [], [], 0
-    for locale, number in counts.items():
-        cut = min(max(half - before, 0), number)
+def halves(weights: Mapping[str, list[int]]) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+    """The files of every locale, in order, cut in two where the first half holds half the files
+    to render (``weights``: each locale's files, 1 for a file to render and 0 for one reused); each
+    half as jobs ``(locale, start, stop)``, one per locale."""
+    half = sum(sum(files) for files in weights.values()) // 2
+    first, second, taken = [], [], 0
+    for locale, files in weights.items():
+        cut = 0
+        while cut < len(files) and taken < half:
+            taken += files[cut]
+            cut += 1
         if cut:
             first.append((locale, 0, cut))
-        if cut < number:
-            second.append((locale, cut, number))
-        before += number
+        if cut < len(files):
+            second.append((locale, cut, len(files)))
     return first, second
 
 
@@ -729,6 +759,30 @@ def _template_location(error: BaseException, templates: Path) -> tuple[str, int]
     return location
 
 
+def _template_problem(error: BaseException, templates: Path) -> Problem:
+    """A template's runtime error (undefined name, bad filter...) at its template's line."""
+    name, line = _template_location(error, templates)
+    return Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
+
+
+def _module(env: Any, name: str, values: dict[str, Any] | None = None) -> Any:
+    """A template run for what it exports (``make_module``), its errors told at the template's
+    lines as a render's are (Jinja rewrites the traceback only when asked)."""
+    template = env.get_template(name)
+    try:
+        return template.make_module(values)
+    except Exception:  # noqa: BLE001 (re-raised, with the template's lines)
+        env.handle_exception()
+
+
+def _warnings(translator: RecordingTranslator) -> list[tuple[str | None, str, Problem]]:
+    """The messages shown in English since ``translator.misses`` was emptied, in a stable order."""
+    return [
+        (context, msgid, translator.warnings[(context, msgid)])
+        for context, msgid in sorted(translator.misses, key=lambda key: (key[0] or "", key[1]))
+    ]
+
+
 @dataclass
 class BuildResult:
     """What a build did: exit code, files rendered, warnings."""
@@ -783,7 +837,7 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
             files = renderer.render()
         except RenderError as error:
             return _template_failure(error.problem, report)
-        except FileError as error:  # an asset that cannot be read
+        except FileError as error:  # an asset that cannot be read, a catalog changed meanwhile
             return _template_failure(error, report)
         warnings = renderer.warnings
         _report_warnings(warnings, strict, report)
@@ -804,6 +858,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
                 return _template_failure(failure, report)
             renderer.adopt(results)
             shared = renderer.render_shared(FolderSink(staging))
+        except RenderError as error:  # a shared page's template
+            return _template_failure(error.problem, report)
         except FileError as error:  # an asset that cannot be read, a catalog changed meanwhile
             return _template_failure(error, report)
         except OSError as error:

@@ -65,9 +65,8 @@ def explain(error: OSError) -> str:
     return hints.get(error.errno or 0, f"{error.strerror or error}")
 
 
-def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file (at most ``limit``); ``FileError`` for anything else."""
-    name = display if display is not None else str(path)
+def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
+    """A regular file opened for reading, and its status; ``FileError`` for anything else."""
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused just below).
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
@@ -75,8 +74,31 @@ def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -
         raise FileError(name, explain(error)) from None
     try:
         status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode):
-            raise FileError(name, f"{_kind(status.st_mode)}, not a regular file: name a file")
+    except OSError as error:
+        os.close(handle)
+        raise FileError(name, explain(error)) from None
+    if not stat.S_ISREG(status.st_mode):
+        os.close(handle)
+        raise FileError(name, f"{_kind(status.st_mode)}, not a regular file: name a file")
+    return handle, status
+
+
+def read_start(path: Path, size: int) -> bytes:
+    """The first ``size`` bytes (or fewer) of a regular file; ``FileError`` for anything else."""
+    handle, _ = _open_regular(path, str(path))
+    try:
+        return os.read(handle, size)
+    except OSError as error:
+        raise FileError(str(path), explain(error)) from None
+    finally:
+        os.close(handle)
+
+
+def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file (at most ``limit``); ``FileError`` for anything else."""
+    name = display if display is not None else str(path)
+    handle, status = _open_regular(path, name)
+    try:
         if status.st_size > limit:
             raise FileError(name, f"file is {status.st_size:,} bytes; the limit is {limit:,}: split it", True)
         chunks: list[bytes] = []

@@ -162,7 +162,7 @@ def read_catalogs(root: Path, locales: list[str], problems: list[Problem]) -> Ca
 
 
 CATALOG_CACHE = f"{CACHE}/catalogs"
-"""Where the parsed catalogs are kept (see :func:`generator.i18n.catalogs.read_catalog`)."""
+"""Where the parsed catalogs are kept (see :class:`generator.i18n.catalogs.Catalogs`)."""
 
 ASIDE_MIN = 2 * 1024 * 1024
 """Catalogs of fewer bytes than this are read in this process: a second one costs more than it saves."""

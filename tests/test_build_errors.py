@@ -292,6 +292,33 @@ def test_a_template_runtime_error_is_named_at_its_line(project: Path) -> None:
     assert lines[0] == f"templates/page.html:{line}:1: error: template: UndefinedError: 'site_nam' is undefined"
 
 
+@pytest.mark.parametrize(
+    "template, old, new",
+    [
+        ("root.html", '<meta charset="utf-8">', '<meta charset="utf-8">{{ nowhere.x }}'),
+        ("missing.html", '<meta charset="utf-8">', '<meta charset="utf-8">{{ nowhere.x }}'),
+        ("missing-locale.html", "<ul>", "<ul>{{ nowhere.x }}"),
+        ("chooser-locale.html", "{% set line = ", "{{ nowhere.x }}{% set line = "),
+    ],
+)
+def test_a_runtime_error_of_a_shared_page_is_named_at_its_line(
+    project: Path, template: str, old: str, new: str
+) -> None:
+    """The language chooser and 404.html (and the parts each locale gives them) are templates as
+    the pages are: an error is told at its template's line, and nothing is written, with or
+    without an output folder."""
+    code, lines, unchanged = built_then_broken(project, lambda p: replace(p / "templates" / template, old, new))
+    assert code == 2 and unchanged, lines
+    text = (project / "templates" / template).read_text(encoding="utf-8")
+    line = next(number for number, content in enumerate(text.splitlines(), 1) if "nowhere.x" in content)
+    assert lines == [
+        f"templates/{template}:{line}:1: error: template: UndefinedError: 'nowhere' is undefined",
+        "1 error; nothing written",
+    ]
+    result, lines = run_build(project, None, strict=False)
+    assert result.code == 2 and lines[0].startswith(f"templates/{template}:{line}:1: error: template:"), lines
+
+
 def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> None:
     def break_it(project: Path) -> None:
         replace(project / "content/site.yaml", "  fr: published\n", "  fr: published\n  zz: draft\n")

@@ -334,21 +334,26 @@ def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
     ]
 
 
-def test_warnings_are_given_again_when_their_page_is_reused(project: Path) -> None:
+@pytest.mark.parametrize("msgid", ["In brief", "Page not found"])  # on the pages; on 404.html alone
+def test_warnings_are_given_again_when_their_page_is_reused(
+    project: Path, monkeypatch: pytest.MonkeyPatch, msgid: str
+) -> None:
     catalog = project / "locales/fr/LC_MESSAGES/messages.po"
     catalog.write_text(
-        catalog.read_text(encoding="utf-8").replace('msgid "In brief"', '#, fuzzy\nmsgid "In brief"'), encoding="utf-8"
+        catalog.read_text(encoding="utf-8").replace(f'msgid "{msgid}"', f'#, fuzzy\nmsgid "{msgid}"'), encoding="utf-8"
     )
     out = project / "site"
     first, lines_first = run_build(project, out, strict=False)
     other = project / "content/bidding.yaml"  # another page changes: this one is reused, not rendered
     other.write_text(other.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
+    names = rendered(monkeypatch)
     again, lines_again = run_build(project, out, strict=False)
+    assert "404.html" not in names and "fr/index.html" not in names and names, names
     unchanged, lines_unchanged = run_build(project, out, strict=False)  # nothing changed: nothing rendered
     strict, lines_strict = run_build(project, out)
     assert first.code == again.code == unchanged.code == 0 and strict.code == 2
     assert first.warnings == again.warnings == unchanged.warnings == strict.warnings
-    assert any("fuzzy translation of 'In brief'" in line for line in lines_again)
+    assert any(f"fuzzy translation of {msgid!r}" in line for line in lines_again)
     assert lines_first[:-1] == lines_again[:-1] == lines_unchanged[:-1]
     assert "(nothing changed since the last build)" in lines_unchanged[-1]
     assert lines_strict == [line.replace(": warning: ", ": error: ") for line in lines_first[:-1]] + [
@@ -438,13 +443,20 @@ def test_each_process_holds_one_catalog_at_a_time(
 
 
 @pytest.mark.parametrize(
-    "counts", [{"es": 5}, {"es": 27, "ru": 27, "hi": 27, "bg": 27, "fr": 27}, {"a": 1, "b": 0, "c": 4}]
+    "weights",
+    [
+        {"es": [1] * 5},
+        {locale: [1] * 27 for locale in LOCALES},
+        {"a": [1], "b": [], "c": [1, 0, 0, 1, 1]},
+        {"es": [0] * 27, "ru": [0] * 27, "fr": [1] * 27},  # a translator's edit: one locale to render
+    ],
 )
-def test_the_halves_are_the_serial_order_cut_in_two(counts: dict[str, int]) -> None:
-    first, second = build_module.halves(counts)
+def test_the_halves_are_the_serial_order_cut_in_two(weights: dict[str, list[int]]) -> None:
+    first, second = build_module.halves(weights)
     files = [(locale, n) for locale, start, stop in first + second for n in range(start, stop)]
-    assert files == [(locale, n) for locale, number in counts.items() for n in range(number)]
-    assert sum(stop - start for _, start, stop in first) == sum(counts.values()) // 2
+    assert files == [(locale, n) for locale, number in weights.items() for n in range(len(number))]
+    to_render = sum(sum(files) for files in weights.values())
+    assert sum(weights[locale][n] for locale, start, stop in first for n in range(start, stop)) == to_render // 2
     assert all(stop > start for _, start, stop in first + second)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.files import FileError
-from generator.i18n.catalogs import read_catalog
+from generator.i18n.catalogs import load_cached, read_catalog
 from generator.problems import Problem
 from generator.project import (
     CACHE,
@@ -147,7 +147,8 @@ def test_a_catalog_is_held_only_while_it_is_looked_up(tmp_path: Path, monkeypatc
     es = project / CATALOG_CACHE / "es.pickle"
     es.write_bytes(es.read_bytes().split(b"\n", 1)[0] + b"\n\x80\x05damaged")  # its label, then no pickle
     spanish = read_catalog(project / display.replace("ru", "es"), display.replace("ru", "es"), "es", problems)
-    assert spanish is not None and cached["es"].entries == spanish.entries  # parsed again
+    assert spanish is not None and cached["es"].entries == spanish.entries  # parsed again, and kept again:
+    assert load_cached(es, catalogs.digests["es"], "es", "es") is not None
     shutil.rmtree(project / CACHE)
     assert cached["ru"].entries == parsed.entries  # parsed again
     po = project / "locales/fr/LC_MESSAGES/messages.po"
@@ -155,7 +156,8 @@ def test_a_catalog_is_held_only_while_it_is_looked_up(tmp_path: Path, monkeypatc
     with pytest.raises(FileError, match="changed while the site was built: build again"):
         cached["fr"]
 
-    (project / CACHE).mkdir()  # removed above
+    shutil.rmtree(project / CACHE)  # kept again above
+    (project / CACHE).mkdir()
     (project / CATALOG_CACHE).write_text("not a folder", encoding="utf-8")  # the cache cannot keep them
     held = read_catalogs(project, ["es", "ru"], problems)
     assert problems == [] and list(held.held) == ["es", "ru"]

@@ -162,6 +162,22 @@ def test_a_named_pipe_is_refused_not_waited_on(tmp_path: Path, project: Path) ->
     assert time.monotonic() - started < 50 and "Traceback" not in run.stderr
 
 
+def test_a_named_pipe_in_the_cache_is_not_waited_on(project: Path) -> None:
+    """The build cache is the project's own, but a named pipe in it (a catalog's or the page
+    cache's place) is taken for no cache, not opened to wait for a writer."""
+    (project / ".cache/catalogs").mkdir(parents=True)
+    os.mkfifo(project / ".cache/catalogs/es.pickle")
+    os.mkfifo(project / ".cache/pages.pickle")
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "-C", str(project), "--out", str(project / "site")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stdout + run.stderr
+    assert (project / "site/es/bidding.html").is_file()
+
+
 @pytest.mark.parametrize(
     "make, message",
     [

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from ..files import FileError, read_input, write_file
+from ..files import FileError, read_input, read_start, write_file
 from ..problems import Problem
 from .pofile import Key, header_lines_of, parse_po, plural_rule
 from .terms import Message
@@ -63,11 +63,12 @@ def cache_path(cache: Path, locale: str) -> Path:
 def read_catalog(
     path: Path, display: str, locale: str, problems: list[Problem], cache: Path | None = None
 ) -> Catalog | None:
-    """Read a ``.po`` file; None (with problems added) when it cannot be used.
+    """Read a ``.po`` file at once (:class:`Catalogs` checks one and reads it back when it is
+    used); None (with problems added) when it cannot be used.
 
-    A valid catalog is also kept in ``cache``, named by the hash of its bytes (what ``msgfmt``
-    does with ``.mo`` files, for the same reason: parsing ``.po`` is slow). A catalog that differs
-    from its cached copy is parsed again.
+    A valid catalog is also kept in ``cache``, in its locale's file, with the hash of its bytes
+    (what ``msgfmt`` does with ``.mo`` files, for the same reason: parsing ``.po`` is slow). A
+    catalog that differs from its cached copy is parsed again.
     """
     data = _catalog_bytes(path, display, locale, problems)
     if data is None:
@@ -169,11 +170,13 @@ class Catalogs(Mapping[str, Catalog]):
             return self.held[locale]
         digest = self.digests[locale]  # KeyError: no readable catalog
         display = catalog_path(Path(LOCALES), locale).as_posix()
-        catalog = load_cached(cache_path(self.cache, locale), digest, locale, display) if self.cache else None
-        if catalog is None:  # the cache was removed meanwhile: parse the catalog again, if it is as checked
+        cached = cache_path(self.cache, locale) if self.cache is not None else None
+        catalog = load_cached(cached, digest, locale, display) if cached is not None else None
+        if catalog is None:  # the cache was removed or damaged meanwhile: parse the catalog again (and
+            # keep it in the cache again), if it is as checked
             data = _catalog_bytes(self.root / display, display, locale, [])
             if data is not None and hashlib.sha256(data).hexdigest() == digest:
-                catalog = _parse_catalog(data, digest, display, locale, [], None)
+                catalog = _parse_catalog(data, digest, display, locale, [], cached)
             if catalog is None:
                 raise FileError(display, "changed while the site was built: build again")
         self.held[locale] = catalog
@@ -213,9 +216,8 @@ def is_cached(cached: Path, digest: str) -> bool:
     (its first line only: :func:`load_cached` still checks the rest)."""
     label = _cache_label(digest)
     try:
-        with open(cached, "rb") as handle:
-            return handle.read(len(label)) == label
-    except OSError:
+        return read_start(cached, len(label)) == label
+    except FileError:  # none, or not a regular file (a named pipe is not waited on)
         return False
 
 

@@ -23,11 +23,13 @@ NOTES: dict[str, str] = {
     ),
     # blocks.html: an example's setup line
     "%(game)s; the dealer is %(dealer)s, the turned card is %(suit)s.": (
-        "The first line of a bidding example: the game (such as “Belote”), the dealer (a seat: North, "
-        "East…) and the suit of the card turned up for bidding (a suit name, with its picture after)."
+        "The first line of a bidding example of the trump game: the game's name (such as “Trump game”), "
+        "the dealer (a seat: North, East…) and the turned card's suit, said as “a heart” (the card's "
+        "picture follows)."
     ),
     "%(game)s; the dealer is %(dealer)s.": (
-        "The first line of a Coinche bidding example: the game and the dealer (a seat)."
+        "The first line of a bidding example without a turned card (the no-trump game, Coinche): the "
+        "game's name and the dealer (a seat)."
     ),
     "%(game)s; trump: %(suit)s.": "The first line of a play example or a scored deal: the game and the trump suit.",
     "%(game)s.": "The first line of a play example or a scored deal of the no-trump game: the game's name alone.",
@@ -50,14 +52,16 @@ NOTES: dict[str, str] = {
     "Trump: %(suit)s": "In the middle of the table drawing: the trump suit.",
     "No trump": "In the middle of the table drawing, in the no-trump game: there is no trump suit.",
     "Turn: %(order)s": (
-        "Under the table drawing: the order of play, as seats joined by arrows (such as “South → West → …”)."
+        "At the bottom of the table drawing: the order of play, as seats joined by arrows (such as “South → West → …”)."
     ),
     # blocks.html: the hand
     "%(card)s: allowed.": (
-        "Read by screen readers on a card of your hand that you may play (a card's name, such as “king of spades”)."
+        "In “Try it” mode, shown under the hand when the player taps a card that may be played (a card's "
+        "name, such as “king of spades”)."
     ),
     "%(card)s: not allowed. %(reason)s": (
-        "Read by screen readers on a card of your hand that you may not play; the reason is a sentence of the rules."
+        "In “Try it” mode, shown under the hand when the player taps a card that may not be played; the "
+        "reason is a sentence of the rules."
     ),
     "Allowed only under these rules:": (
         "Before the cards that one rule set allows and the other does not (the example is shown under both)."
@@ -70,9 +74,9 @@ NOTES: dict[str, str] = {
     ),
     # blocks.html: practice and links
     "Try it": "A button on a play example: hide the answers and try choosing a card yourself.",
-    "Show the answer": "A button in practice mode: show again which cards are allowed, and why.",
+    "Show the answer": "A button in “Try it” mode: show again which cards are allowed, and why.",
     "Choose a card of the hand: the page tells you whether you may play it.": (
-        "The instruction shown in practice mode, above the hand."
+        "The instruction shown in “Try it” mode, under the hand."
     ),
     "Link to this example": "The link icon beside an example's title (read by screen readers): its address, to share.",
     "Compare: %(rules)s": (
@@ -81,7 +85,8 @@ NOTES: dict[str, str] = {
     # blocks.html: the tables of facts
     "Card order and points": "Heading of the table of the cards' order and points, on the pages with play examples.",
     "From the strongest card to the weakest; beside each card, its points.": (
-        "Caption of the table of the cards' order: one column in trumps, one in the other suits."
+        "Caption of the table of the cards' order: one column for the trump suit, one for the other "
+        "suits, one for the no-trump game."
     ),
     "House and Official rules: what differs": "Heading of the table of the differences between the two rule sets.",
     "%(rules)s: %(value)s": (
@@ -118,15 +123,18 @@ NOTES: dict[str, str] = {
     "Score: %(rules)s": "A row of the score table, one per rule set when a deal is scored under both.",
     "Score": "A row of the score table: what each team scores for the deal.",
     "Carried to the next deal": (
-        "A row of the score table, after a tie under rules that carry the points over: the points the next "
-        "deal's winner gets."
+        "A row of the score table under rules that carry a tie's points over: the points the winner of "
+        "the next deal gets (none unless the deal is a tie)."
     ),
     "%(dealer)s deals; %(seat)s leads the first trick.": "The setup line of a scored deal: two seats (North, East…).",
     # glossary.html
     "Link to this entry": "The link icon beside a glossary word (read by screen readers): its address, to share.",
     "See: %(title)s": "Under a glossary word's definition: a link to the section or example that shows it (its title).",
     # index.html, missing-locale.html
-    "Help": "The title of a language's home page, and its link on the page-not-found page.",
+    "Help": (
+        "The title of a language's home page: its browser tab, its link in the footer and in the link to "
+        "the previous page, and its link on the page-not-found page."
+    ),
     "%(num)s word of the game": "Beside the glossary's link on the home page: how many words it explains.",
     "%(num)s worked example": "Beside a page's link on the home page: how many examples it has.",
     "Page not found": "Heading of the page shown for an address that does not exist (one part per language).",
