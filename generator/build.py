@@ -486,7 +486,8 @@ class SiteRenderer:
                 raise OSError(f"cannot link {name} from the previous site")
             else:
                 for context, msgid, warning in record.warnings:
-                    by_catalog[warning.path].warnings.setdefault((context, msgid), warning)
+                    if (translator := by_catalog.get(warning.path)) is not None:  # a locale's catalog
+                        translator.warnings.setdefault((context, msgid), warning)
                 record = dataclasses.replace(record, stamp=linked)
             records.append((name, record))
         for asset in sorted((self.templates / ASSETS).rglob("*")):
