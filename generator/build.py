@@ -21,7 +21,6 @@ from urllib.parse import urlsplit
 
 from .files import FileError, explain, is_folder, read_input, recover_folder, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
-from .i18n.terms import TERMS, Message
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .reader.pages import ExampleBlock, Page, Site, Text
@@ -40,6 +39,7 @@ from .reuse import (
     stamp,
     unchanged,
 )
+from .words.terms import TERMS, Message
 
 if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
     from .render import Link, LocaleRenderer

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n.reasons import Phrase
-from .i18n.scoring import contract_phrase, deal_phrases
 from .reader.examples import DealExample
 from .rules import (
     CAPOT,
@@ -31,6 +29,8 @@ from .rules import (
 )
 from .rules.scoring import BELOTE, CAPOT_DEAL, DEAL, LAST_TRICK, LAST_TRICK_CAPOT
 from .verify import DealSolution
+from .words.reasons import Phrase
+from .words.scoring import contract_phrase, deal_phrases
 
 _BELOTE_RANKS = (Rank.KING, Rank.QUEEN)
 

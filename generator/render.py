@@ -28,13 +28,13 @@ from markupsafe import Markup, escape
 
 from . import tables, views
 from .files import FileError, read_input, write_file
-from .i18n import reasons, scoring, terms
 from .i18n.catalogs import Translator
-from .i18n.terms import Message
 from .reader.pages import Site, Text
 from .reader.source import SourceError, control_problem, decode
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
 from .rules.scoring import BELOTE
+from .words import reasons, scoring, terms
+from .words.terms import Message
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 LINK_SCHEMES = ("http", "https", "mailto")

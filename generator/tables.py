@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 
-from .i18n.terms import Message
 from .rules import RULESETS, Card, Game, Litige, Rank, Rules, Suit, card_points, rank_order
+from .words.terms import Message
 
 FLAG_LABELS: dict[str, str] = {
     "must_undertrump": "Without the suit led, facing an opponent's trump you cannot beat, you must still play a trump",

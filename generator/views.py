@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from .i18n.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
 from .reader.examples import AuctionExample, PlayExample
 from .rules import Auction, AuctionOutcome, Call, Card, Game, Seat, Suit, winning_index
 from .verify import AuctionSolution, PlaySolution
+from .words.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
 
 
 @dataclass(frozen=True, slots=True)

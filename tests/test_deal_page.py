@@ -11,9 +11,9 @@ import pytest
 
 from generator import tables
 from generator.deal_views import DealView
-from generator.i18n import scoring
 from generator.project import load_project
 from generator.rules import Team, score_deal, trick_result
+from generator.words import scoring
 
 from .conftest import ROOT
 from .pagetext import visible_text

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from generator.i18n.catalogs import Translator, read_catalog
-from generator.i18n.terms import TERMS, Message, word
 from generator.render import link_first_use
+from generator.words.terms import TERMS, Message, word
 
 from .conftest import ROOT
 from .site_helpers import LOCALES, PAGES, copy_project, run_build
@@ -81,7 +81,7 @@ def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: 
     result, report = run_build(project, tmp_path / "site")
     assert result.code == 2 and not (tmp_path / "site").exists()
     assert any(
-        line.startswith(f"content/glossary.yaml:{term_line}:11: error: term: not a term of generator/i18n/terms.py")
+        line.startswith(f"content/glossary.yaml:{term_line}:11: error: term: not a term of generator/words/terms.py")
         for line in report
     ), report
     path.write_text(

@@ -125,7 +125,7 @@ def test_every_template_message_has_its_note_for_translators() -> None:
     """Each message of the templates carries its note (generator/i18n/template_notes.py) as its
     translator comment, in the template and in every catalog; no note is left for a message no
     template says."""
-    from generator.i18n.template_notes import NOTES
+    from generator.words.template_notes import NOTES
 
     for name in ["messages.pot", *(f"{locale}/LC_MESSAGES/messages.po" for locale in LOCALES)]:
         with (ROOT / "locales" / name).open("rb") as stream:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator import tables
-from generator.i18n.terms import Message
 from generator.rules import RULESETS, Card, Game, Rules, Suit, card_points, rank_order
+from generator.words.terms import Message
 
 from .conftest import ROOT
 from .pagetext import visible_text

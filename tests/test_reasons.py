@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.i18n import reasons
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
-from generator.i18n.terms import Message, rules
 from generator.project import load_project
 from generator.render import LocaleRenderer
 from generator.rules import (
@@ -32,6 +30,8 @@ from generator.rules import (
     rules_for,
 )
 from generator.views import PlayView
+from generator.words import reasons
+from generator.words.terms import Message, rules
 
 from .conftest import ROOT
 from .pagetext import squash, visible_text

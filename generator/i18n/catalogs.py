@@ -20,8 +20,8 @@ from typing import NamedTuple
 
 from ..files import FileError, read_input, read_start, write_file
 from ..problems import Problem
+from ..words.terms import Message
 from .pofile import Key, header_lines_of, parse_po, plural_rule
-from .terms import Message
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")

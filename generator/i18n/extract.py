@@ -28,11 +28,11 @@ from ..problems import Problem
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
 from ..rules import AuctionStatus, Seat
 from ..views import AuctionView, PlayView
-from . import reasons, scoring, terms
+from ..words import reasons, scoring, terms
+from ..words.template_notes import NOTES as TEMPLATE_NOTES
+from ..words.terms import TERMS
 from .catalogs import LOCALES, catalog_path
 from .pofile import parse_po, po_bytes
-from .template_notes import NOTES as TEMPLATE_NOTES
-from .terms import TERMS
 
 POT = "messages.pot"
 PROJECT = "belote-docs"
@@ -174,14 +174,14 @@ def template_catalog(
     for term in TERMS:
         catalog.add(
             term.msgid,
-            locations=[("generator/i18n/terms.py", 0)],
+            locations=[("generator/words/terms.py", 0)],
             context=term.context,
             auto_comments=[_TERM_NOTES.get(str(term.context), f"A term of the game ({term.context}).")],
             flags=["python-format"] if "%(" in term.msgid else [],
         )
     for module, module_path in (
-        (reasons, "generator/i18n/reasons.py"),
-        (scoring, "generator/i18n/scoring.py"),
+        (reasons, "generator/words/reasons.py"),
+        (scoring, "generator/words/scoring.py"),
         (tables, "generator/tables.py"),
     ):
         for message, comment in module.messages():

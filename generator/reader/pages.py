@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ..i18n.terms import GLOSSARY_WORDS, TERMS, Message, word
 from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
+from ..words.terms import GLOSSARY_WORDS, TERMS, Message, word
 from .examples import Example, ExampleSet, PlayExample, Reader
 from .source import Document, Map, Node, Pos, Scalar, Seq
 
@@ -338,7 +338,7 @@ class PageReader:
         return Page(slug, self.document.path, title, description, summary, tuple(sections), tuple(entries))
 
     def entry(self, node: Node, anchors: dict[str, str]) -> Entry | None:
-        """A glossary entry: `id`, `term` (a term of generator/i18n/terms.py), `definition`, `see`."""
+        """A glossary entry: `id`, `term` (a term of generator/words/terms.py), `definition`, `see`."""
         entry = self.fields(node, "entry", ("id", "term", "definition", "see"))
         if entry is None:
             return None
@@ -375,7 +375,7 @@ class PageReader:
         if message not in TERMS:
             self.reader.error(
                 node,
-                "term: not a term of generator/i18n/terms.py (the catalogs' terms): write a word of "
+                "term: not a term of generator/words/terms.py (the catalogs' terms): write a word of "
                 f"GLOSSARY_WORDS ({', '.join(GLOSSARY_WORDS)}) or CONTEXT: TEXT, such as `contract: Capot`",
             )
             return None
