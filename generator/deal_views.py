@@ -9,6 +9,7 @@ are digits and signs, and the templates name the rest in the page's language.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .reader.examples import DealExample
 from .rules import (
@@ -80,6 +81,8 @@ class TeamTally:
 @dataclass(frozen=True, slots=True)
 class DealView:
     """A deal example: its setup, its tricks, the teams' tallies, the outcome and the score."""
+
+    kind: ClassVar[str] = "deal"
 
     id: str
     game: Game

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from babel import Locale
-from babel.core import UnknownLocaleError
+from babel.core import UnknownLocaleError, get_global
 
 LOCALE_PATTERN = re.compile(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?\Z")
 """A language, then optionally a script and a region, as the site writes them: ``de``, ``pt_BR``, ``sr_Latn``."""
@@ -36,3 +37,30 @@ def is_locale(code: str) -> bool:
         return canonical_locale(code) == code
     except ValueError:
         return False
+
+
+@functools.cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+@functools.cache
+def language_name(code: str) -> str:
+    """The language's name in itself, from CLDR, as a menu shows it: "Español", "हिन्दी"."""
+    name = _locale(code).get_display_name(_locale(code)) or code
+    return name[:1].upper() + name[1:]
+
+
+def og_locale(code: str) -> str:
+    """The locale as Open Graph writes it, language and territory, from CLDR's likely subtags: "es_ES"."""
+    locale = _locale(code)
+    territory = locale.territory
+    if territory is None:
+        likely = get_global("likely_subtags").get(locale.language)
+        territory = Locale.parse(likely).territory if likely else None
+    return f"{locale.language}_{territory}" if territory else locale.language
+
+
+def text_direction(code: str) -> str:
+    """``ltr`` or ``rtl``, from CLDR's character order of the locale."""
+    return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"

@@ -5,7 +5,8 @@ digest of the generator's code, the file's name and its bytes: a page is taken f
 all three are the same. The file maps each key to its page pickled on its own, so that a page is
 unpickled only when it is used, a page kept again is not pickled again, and a damaged entry costs
 only its page. The file is read once and written once a build, only when what it holds changes (and
-then with just this build's pages); a damaged file or entry is as if absent.
+then with just this build's pages); a damaged file or entry is as if absent (see :mod:`.cache`: the
+file is unpickled only when its digest holds).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
-from .files import FileError, read_input, write_file
+from . import cache
+from .keys import code_version, digest
 from .reader.examples import Example
 from .reader.pages import Page
-from .reuse import code_version, digest
 
 FILE = "pages.pickle"
 
@@ -43,10 +44,18 @@ class PageCache:
         if data is None:
             return None
         try:
-            stored = pickle.loads(data)  # our own cache, written below
-        except Exception:  # damaged, of another version: as if absent
+            stored = pickle.loads(data)  # our own cache, its digest checked
+        except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
             return None
-        if isinstance(stored, tuple) and len(stored) == 3 and isinstance(stored[0], Page):
+        if (
+            isinstance(stored, tuple)
+            and len(stored) == 3
+            and isinstance(stored[0], Page)
+            and isinstance(stored[1], list)
+            and all(isinstance(example, Example) for example in stored[1])
+            and isinstance(stored[2], dict)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in stored[2].items())
+        ):
             return stored
         return None
 
@@ -62,18 +71,17 @@ class PageCache:
         """Write the pages kept, unless the file holds just them already (a read-only project is only slower)."""
         if self.path is None or self.kept == self.stored:
             return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(self.path, pickle.dumps(self.kept, protocol=pickle.HIGHEST_PROTOCOL), durable=False)
-        except (OSError, FileError):
-            pass
+        cache.store(self.path, "pages", "-", pickle.dumps(self.kept, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _read(path: Path) -> dict[str, bytes]:
     """The entries of the cache file, each a pickled page; empty when it is missing, damaged or of another shape."""
+    kept = cache.load(path, "pages")
+    if kept is None:
+        return {}
     try:
-        stored = pickle.loads(read_input(path))  # our own cache, written above
-    except Exception:  # missing, damaged, of another version, unreadable: as if absent
+        stored = pickle.loads(kept[1])  # our own cache, its digest checked
+    except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
         return {}
     if not isinstance(stored, dict):
         return {}

@@ -7,28 +7,27 @@ format strings escape their values unless they are markup we built (a card chip)
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 import os
 import re
-from collections.abc import Callable, Hashable, MutableMapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
-from types import CodeType, FunctionType, MethodType
 from typing import Any
 
-from babel import Locale
-from babel.core import get_global
-from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, Template, TemplateNotFound, pass_environment
+from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound, pass_environment
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
-from jinja2.runtime import Context, Macro
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from . import tables, views
-from .files import FileError, read_input, write_file
-from .i18n.catalogs import Translator
+from . import cache, tables, views
+from .files import read_input
+from .i18n.catalogs import Key, Translator
+from .inputs import Inputs
+from .locales import og_locale, text_direction
+from .plan import Glossary, Output, bcp47
 from .reader.pages import Site, Text
 from .reader.source import SourceError, control_problem, decode
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, rule_sets_differ
@@ -92,47 +91,9 @@ def unlinked(markup: str) -> Markup:
     return Markup(re.sub(r"</?a(\s[^>]*)?>", "", str(markup)))
 
 
-def og_locale(code: str) -> str:
-    """The locale as Open Graph writes it, language and territory, from CLDR's likely subtags: "es_ES"."""
-    locale = _locale(code)
-    territory = locale.territory
-    if territory is None:
-        likely = get_global("likely_subtags").get(locale.language)
-        territory = Locale.parse(likely).territory if likely else None
-    return f"{locale.language}_{territory}" if territory else locale.language
-
-
-@functools.cache
-def _locale(code: str) -> Locale:
-    return Locale.parse(code)
-
-
-@functools.cache
-def language_name(code: str) -> str:
-    """The language's name in itself, from CLDR, as a menu shows it: "Español", "हिन्दी"."""
-    name = _locale(code).get_display_name(_locale(code)) or code
-    return name[:1].upper() + name[1:]
-
-
-def text_direction(code: str) -> str:
-    """``ltr`` or ``rtl``, from CLDR's character order of the locale."""
-    return "rtl" if _locale(code).character_order == "right-to-left" else "ltr"
-
-
 def nobreak_sum(text: Markup) -> Markup:
     """A sum that never breaks across lines: "11 + 10 + 0 + 20 = 41" joined by no-break spaces."""
     return Markup(str(text).replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0"))
-
-
-@dataclass(frozen=True)
-class Link:
-    """A link to the same page in another locale."""
-
-    locale: str
-    name: str
-    href: str
-    url: str
-    current: bool
 
 
 _LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z")
@@ -230,29 +191,20 @@ def _fold(text: str) -> str:
 
 
 class LocaleRenderer:
-    """Renders the pages of one locale; the translator records what it had to show in English."""
+    """Renders the files of one locale; the translator records what it had to show in English."""
 
     def __init__(
-        self,
-        templates: Path,
-        site: Site,
-        locale: str,
-        translator: Translator,
-        compiled: BytecodeCache | None = None,
-        inside_links: frozenset[Text] = frozenset(),
+        self, templates: Path, site: Site, locale: str, translator: Translator, compiled: BytecodeCache | None = None
     ) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
-        self.inside_links = inside_links | {site.name}
-        """Texts shown inside a link somewhere (page titles in the navigation, the site's name in
-        the header): rendered without links everywhere, so that links never nest."""
         self.env = make_environment(templates, compiled)
-        self.made: dict[tuple[Any, ...], Markup] = {}
-        """Markup the locale's pages repeat (card faces, messages without values, terms), by what
-        it is built from: built once, kept for the locale's other pages (see :meth:`_made`)."""
+        self.made: dict[tuple[Any, ...], tuple[Markup, frozenset[Key]]] = {}
+        """Markup the locale's files repeat (card faces, messages without values, terms), by what
+        it is built from, with the messages it showed in English: built once (see :meth:`_made`)."""
         self.glossary: list[tuple[str, str]] = []
-        """Each glossary word in this language and its entry's anchor, longest first."""
+        """The glossary words of the file being rendered, in this language, with their anchors."""
         self.glossary_href = "glossary.html"
         self.linked: set[str] = set()
         self.env.globals["link_glossary_words"] = self.glossed
@@ -278,7 +230,6 @@ class LocaleRenderer:
             turned_name=self.turned_name,
             rules_matter=rule_sets_differ,
             say=self.say,
-            once=self.once,
             fill=self.fill,
             term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
             team_msgid=lambda team: scoring.team(team).msgid,
@@ -293,20 +244,56 @@ class LocaleRenderer:
             contract_name=self.contract_name,
             seat_of=Seat.parse,
             suit_code=lambda suit: Suit(suit).code(),
-            lang=locale.replace("_", "-"),
+            lang=bcp47(locale),
             og_locale=og_locale(locale),
             og_alternates=[og_locale(code) for code in site.published if code != locale],
             dir=text_direction(locale),
             site=site,
-            site_name=self.markdown(site.name),
+            site_name=self.markdown(site.name, links=False),
             is_draft=site.locales.get(locale) == "draft",
         )
+        self._glossaries: dict[Glossary, list[tuple[str, str]]] = {}
 
-    def render(self, template: str, link_glossary: bool = False, **context: Any) -> str:
-        """Render one template of this locale; with ``link_glossary``, the first use on the page of
-        each glossary word in its prose links to the word's entry."""
-        self.linked = set() if link_glossary else {anchor for _, anchor in self.glossary}
-        return self.env.get_template(template).render(**context)
+    def render(self, output: Output) -> str:
+        """Render one output of this locale from its context alone (its fields are the template's
+        variables); on a rules page, the first use of each glossary word in its prose links to the
+        word's entry."""
+        context = output.context
+        glossary = getattr(context, "glossary", None)
+        self.glossary = self.glossary_words(glossary) if glossary is not None else []
+        self.glossary_href = glossary.href if glossary is not None else "glossary.html"
+        self.linked = set()
+        values = {f.name: getattr(context, f.name) for f in dataclasses.fields(context)}
+        frame = values.pop("frame", None)
+        if frame is not None:
+            values |= {f.name: getattr(frame, f.name) for f in dataclasses.fields(frame)}
+        return self.env.get_template(output.template).render(**values)
+
+    def render_module(self, template: str, **values: Any) -> Any:
+        """A template run for what it exports (``make_module``), its errors told at the template's
+        lines as a render's are (Jinja rewrites the traceback only when asked)."""
+        try:
+            return self.env.get_template(template).make_module(values)
+        except Exception:  # noqa: BLE001 (re-raised, with the template's lines)
+            self.env.handle_exception()
+
+    def glossary_words(self, glossary: Glossary) -> list[tuple[str, str]]:
+        """The glossary's words in this language that a page may link on first use, longest first:
+        not a word another term also says (Hindi's "Coinche" is the game and the call), which
+        would mislead."""
+        if glossary not in self._glossaries:
+            catalog = self.translator.catalog
+            said: dict[str, set[Message]] = {}
+            for term in terms.TERMS:
+                entry = catalog.entries.get((term.context, term.msgid)) if catalog else None
+                text = entry.strings[0] if entry and entry.strings and not entry.fuzzy else term.msgid
+                said.setdefault(text.casefold(), set()).add(term)
+            words = [(self.translator.gettext(entry.term), entry.id) for entry in glossary.entries]
+            self._glossaries[glossary] = sorted(
+                ((word, anchor) for word, anchor in words if len(said.get(word.casefold(), set())) <= 1),
+                key=lambda pair: -len(pair[0]),
+            )
+        return self._glossaries[glossary]
 
     def glossed(self, html: Markup) -> Markup:
         """Prose with the first use on this page of each glossary word linked to its entry."""
@@ -326,11 +313,11 @@ class LocaleRenderer:
         text = self.translator.ngettext(Message(None, singular, plural), n)
         return self._format(text, {"num": n, **values})
 
-    def markdown(self, text: Text) -> Markup:
-        """A content string, translated, as inline Markdown (without links where it is shown inside
-        one), its foreign words marked with ``lang``."""
+    def markdown(self, text: Text, links: bool = True) -> Markup:
+        """A content string, translated, as inline Markdown (without links, for a text shown inside
+        one: a page's title, the site's name), its foreign words marked with ``lang``."""
         translated = self.translator.gettext(Message(None, text.msgid), text.origin)
-        return mark_foreign(markdown_inline(translated, text not in self.inside_links), self.foreign)
+        return mark_foreign(markdown_inline(translated, links), self.foreign)
 
     def term(self, message: Message) -> str:
         return self.translator.gettext(message)
@@ -364,23 +351,19 @@ class LocaleRenderer:
             self.card_name(card),
         )
 
-    def once(self, macro: Macro, *values: Hashable) -> Markup:
-        """A template's macro called with ``values``, built once per locale (as :meth:`_made`): for
-        a fragment that follows from its values alone, such as a card in a trick."""
-        code = macro._func.__code__  # the macro's own: two templates may each have a macro of one name
-        return self._made(("once", code, values), lambda: Markup(macro(*values)))
-
     def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
-        """``make()``, built once per locale while the locale has shown nothing in English (a page
-        that shows a message in English must say so itself, so nothing is then reused)."""
-        if self.translator.warnings:
-            return make()
+        """``make()``, built once per locale: the messages it showed in English are kept with it
+        and noted again each time it is reused, so a file that reuses it still gives its warnings."""
         made = self.made.get(key)
-        if made is None:
-            made = make()
-            if not self.translator.warnings:
-                self.made[key] = made
-        return made
+        if made is not None:
+            self.translator.misses |= made[1]
+            return made[0]
+        before, self.translator.misses = self.translator.misses, set()
+        markup = make()
+        missed = frozenset(self.translator.misses)
+        self.translator.misses = before | missed
+        self.made[key] = (markup, missed)
+        return markup
 
     def seat_name(self, seat: Seat) -> str:
         return self.term(terms.seat(seat))
@@ -448,53 +431,6 @@ class LocaleRenderer:
         return self._format(text, {"contract": self.named(named) if named else str(call.value)})
 
 
-class RendererContext(Context):
-    """Jinja's context, calling directly what takes no context nor environment: the locale
-    renderer's own methods, the templates' macros and plain functions. The checks Jinja makes
-    before every call of a template (about a sixth of a page's rendering time) are skipped for
-    them; any other callable is called as Jinja calls it."""
-
-    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's signature)
-        kind = type(__obj)
-        if (
-            kind is Macro
-            or (kind is MethodType and isinstance(__obj.__self__, LocaleRenderer))  # type: ignore[attr-defined]
-            or (kind is FunctionType and not hasattr(__obj, "jinja_pass_arg"))
-        ):
-            kwargs.pop("_block_vars", None)
-            kwargs.pop("_loop_vars", None)
-            return __obj(*args, **kwargs)
-        return super().call(__obj, *args, **kwargs)
-
-
-def escape_output(value: Any) -> Markup:
-    """``markupsafe.escape`` for what a template outputs, without its copy of what is markup
-    already (a macro's or a method's result, about half of what a page outputs) nor the escaping
-    of a number's digits."""
-    kind = type(value)
-    if kind is Markup:
-        return value
-    if kind is int:
-        return Markup(int.__str__(value))
-    return escape(value)
-
-
-class RendererTemplate(Template):
-    """Jinja's template, whose output is escaped by :func:`escape_output`."""
-
-    @classmethod
-    def from_code(
-        cls,
-        environment: Environment,
-        code: CodeType,
-        globals: MutableMapping[str, Any],
-        uptodate: Callable[[], bool] | None = None,
-    ) -> Template:
-        template = super().from_code(environment, code, globals, uptodate)
-        template.root_render_func.__globals__["escape"] = escape_output  # the template's own module
-        return template
-
-
 class CompiledTemplates(BytecodeCache):
     """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
     when ``folder`` is writable, kept there between builds (read and written through files.py).
@@ -518,15 +454,13 @@ class CompiledTemplates(BytecodeCache):
     def load_bytecode(self, bucket: Bucket) -> None:
         data = self.memory.get(bucket.key)
         if data is None and self.folder is not None:
-            try:
-                data = read_input(self._path(bucket))
-            except FileError:
-                return  # not compiled yet
+            kept = cache.load(self._path(bucket), "template", bucket.checksum)
+            data = kept[1] if kept is not None else None
         if data is None:
             return
         try:
             bucket.bytecode_from_string(data)
-        except Exception:  # damaged or foreign: compile again  # noqa: BLE001
+        except Exception:  # of another Python: compile again  # noqa: BLE001
             bucket.reset()
         if bucket.code is not None:
             self.memory[bucket.key] = data
@@ -535,24 +469,26 @@ class CompiledTemplates(BytecodeCache):
         data = bucket.bytecode_to_string()
         self.memory[bucket.key] = data
         if self.folder is not None:
-            try:
-                write_file(self._path(bucket), data, durable=False)
-            except FileError:
-                self.folder = None
+            cache.store(self._path(bucket), "template", bucket.checksum, data)
 
 
 class TemplateFiles(BaseLoader):
     """The templates folder, read through the one guarded reader (regular files only, size
-    bounded, ``FileError`` for an OS error, ``SourceError`` at the byte that is not UTF-8)."""
+    bounded, ``FileError`` for an OS error, ``SourceError`` at the byte that is not UTF-8); each
+    template read is noted in ``inputs``, when given."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, inputs: Inputs | None = None) -> None:
         self.folder = folder
+        self.inputs = inputs
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         path = self.folder.joinpath(*split_template_path(template))
         if not os.path.lexists(path):
             raise TemplateNotFound(template)
-        source = decode(read_input(path, f"templates/{template}"))
+        data = read_input(path, f"templates/{template}")
+        if self.inputs is not None:
+            self.inputs.note(f"templates/{template}", data)
+        source = decode(data)
         if (bad := control_problem(source)) is not None:
             raise SourceError([bad])
         return source, str(path), lambda: True
@@ -572,11 +508,13 @@ def _foreign(env: Environment, text: str) -> Markup:
     return mark(text) if callable(mark) else Markup(escape(text))
 
 
-def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> Environment:
+def make_environment(
+    templates: Path, compiled: BytecodeCache | None = None, inputs: Inputs | None = None
+) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
     env = Environment(
-        loader=TemplateFiles(templates),
+        loader=TemplateFiles(templates, inputs),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -585,8 +523,6 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
         auto_reload=False,
         bytecode_cache=compiled,
     )
-    env.context_class = RendererContext
-    env.template_class = RendererTemplate
     env.filters["nobreak_sum"] = nobreak_sum
     env.filters["striptags"] = plain_text
     env.filters["unlinked"] = unlinked

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 from .reader.examples import AuctionExample, PlayExample
 from .rules import Auction, AuctionOutcome, Call, Card, Game, Seat, Suit, winning_index
@@ -51,6 +51,8 @@ class TableSeat:
 @dataclass(frozen=True, slots=True)
 class PlayView:
     """A play example: the trick so far, the hand, the allowed cards, and the played card's trick."""
+
+    kind: ClassVar[str] = "play"
 
     id: str
     game: Game
@@ -111,6 +113,8 @@ class CallView:
 @dataclass(frozen=True, slots=True)
 class AuctionView:
     """An auction example: its setup and its calls."""
+
+    kind: ClassVar[str] = "auction"
 
     id: str
     game: Game

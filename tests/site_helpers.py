@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from generator.build import BuildResult, build
+from generator.commands.build import tell
 
 from .conftest import ROOT
 
@@ -31,7 +32,8 @@ SEED_PAGES = {  # source document -> the page that must show every line of it (t
 def run_build(project: Path, out: Path | None, strict: bool = True) -> tuple[BuildResult, list[str]]:
     """Build quietly; return the result and the lines it reported."""
     lines: list[str] = []
-    result = build(project, out, strict, report=lambda line: lines.append(str(line)))
+    result = build(project, out, strict)
+    tell(result, out, strict, lambda line: lines.append(str(line)))
     return result, lines
 
 

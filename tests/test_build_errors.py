@@ -283,7 +283,9 @@ def test_a_template_runtime_error_is_named_at_its_line(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project,
         lambda p: replace(
-            p / "templates/page.html", "<h1>{{ md(page.title) }}</h1>", "<h1>{{ md(page.title) }}{{ site_nam }}</h1>"
+            p / "templates/page.html",
+            "<h1>{{ md(page.title, false) }}</h1>",
+            "<h1>{{ md(page.title) }}{{ site_nam }}</h1>",
         ),
     )
     assert code == 2 and unchanged

@@ -22,7 +22,7 @@ from .site_helpers import LOCALES
 
 @pytest.fixture(scope="module")
 def project():
-    loaded = load_project(ROOT, catalogs=False, templates=False)
+    loaded = load_project(ROOT, catalogs=False)
     assert loaded.problems == []
     return loaded
 

@@ -30,6 +30,9 @@ from .site_helpers import copy_project
 State = dict[str, bytes]
 DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)
 
+pytestmark = pytest.mark.slow
+
+
 
 def state(folder: Path) -> State:
     """Every file under ``folder`` (the build cache aside), dates in catalogs headers blanked."""

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.__main__ import main
-from generator.render import escape_output, make_environment
+from generator.render import make_environment
 
 from .conftest import EXAMPLES, ROOT
 from .site_helpers import copy_project, run_build, tree
@@ -335,44 +335,18 @@ def check_never_crashes(tmp_path: Path, text: str, capsys: pytest.CaptureFixture
         assert re.match(re.escape(str(path)) + r":\d+:\d+: error: ", output.out)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=example_files())
 def test_fuzz_generated_example_files(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> None:
     check_never_crashes(tmp_path, text, capsys)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=mutated_files())
 def test_fuzz_mutated_example_files(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> None:
     check_never_crashes(tmp_path, text, capsys)
-
-
-class Html:
-    """A value that says it is markup already (as a template's own objects may)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __html__(self) -> str:
-        return self.text
-
-
-@given(
-    st.one_of(
-        st.text(),
-        st.text().map(markupsafe.Markup),
-        st.text().map(markupsafe.escape),
-        st.integers(),
-        st.booleans(),
-        st.floats(allow_nan=False),
-        st.none(),
-        st.text().map(Html),
-        st.lists(st.text(), max_size=3),
-    )
-)
-def test_a_templates_output_is_escaped_as_markupsafe_escapes_it(value: object) -> None:
-    mine = escape_output(value)
-    assert type(mine) is markupsafe.Markup and mine == markupsafe.escape(value)
 
 
 def test_every_template_escapes_its_output_so(tmp_path: Path) -> None:
@@ -380,6 +354,5 @@ def test_every_template_escapes_its_output_so(tmp_path: Path) -> None:
         "{{ text }}|{{ safe }}|{{ number }}{% macro m(x) %}<b>{{ x }}</b>{% endmacro %}|{{ m(text) }}"
     )
     template = make_environment(tmp_path).get_template("t.html")
-    assert template.root_render_func.__globals__["escape"] is escape_output
     rendered = template.render(text="<i>&", safe=markupsafe.Markup("<i>&amp;</i>"), number=12)
     assert rendered == "&lt;i&gt;&amp;|<i>&amp;</i>|12|<b>&lt;i&gt;&amp;</b>"

@@ -155,11 +155,22 @@ def _pair_by_scan(view, views):  # the definition: the first other example of th
 
 
 def test_an_example_is_paired_on_its_own_page_only() -> None:
-    from generator.project import load_project, page_pairs
+    from generator.plan import ShownExample, shown_pages
+    from generator.project import load_project
     from generator.reader.pages import ExampleBlock
 
-    project = load_project(ROOT, catalogs=False, templates=False)
-    assert project.pairs == page_pairs(project.pages, project.views) and project.pairs
+    def paired(pages: list) -> dict:
+        return {
+            block.view.id: block.pair.id
+            for page in shown_pages(pages, project.views)
+            for section in page.sections
+            for block in section.blocks
+            if isinstance(block, ShownExample) and block.pair is not None
+        }
+
+    project = load_project(ROOT, catalogs=False)
+    together = paired(project.pages)
+    assert together
     scoring = next(page for page in project.pages if page.slug == "scoring")
     examples = [block for block in scoring.blocks if isinstance(block, ExampleBlock)]
     # its examples on two pages, one of two on each: each page pairs its own, and pairs are split
@@ -171,17 +182,17 @@ def test_an_example_is_paired_on_its_own_page_only() -> None:
     for half in halves:
         views = {b.example.id: project.views[b.example.id] for b in half.blocks if isinstance(b, ExampleBlock)}
         expected |= {
-            v.id: other for v in views.values() if v.position is not None and (other := _pair_by_scan(v, views))
+            v.id: other.id for v in views.values() if v.position is not None and (other := _pair_by_scan(v, views))
         }
-    assert page_pairs(halves, project.views) == expected
-    assert {block.example.id for block in examples} & project.pairs.keys() - expected.keys()  # some were split
+    assert paired(halves) == expected
+    assert {block.example.id for block in examples} & together.keys() - expected.keys()  # some were split
 
 
 def test_each_example_is_paired_with_the_first_example_of_its_position_under_the_other_rules() -> None:
     from generator.project import load_project
     from generator.views import pairs
 
-    views = load_project(ROOT, catalogs=False, templates=False).views
+    views = load_project(ROOT, catalogs=False).views
     found = pairs(views)
     expected = {
         view.id: other for view in views.values() if view.position is not None and (other := _pair_by_scan(view, views))
@@ -198,18 +209,15 @@ def test_each_example_is_paired_with_the_first_example_of_its_position_under_the
 
 
 def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Faces, tricks' cards and messages are built once per locale (``once``, ``_made``): the pages
-    are those rendered with each built afresh."""
-    from generator.build import SiteRenderer
-    from generator.project import load_project
+    """Faces, messages and terms are built once per locale (``_made``): the pages are those
+    rendered with each built afresh."""
+    from generator.build import BuildResult, build
     from generator.render import LocaleRenderer
 
-    project = load_project(ROOT)
-
-    def pages() -> dict[str, str]:
-        renderer = SiteRenderer(project)
-        return {name: render() for locale in ("ru", "hi") for name, _, render in renderer.outputs(locale)}
+    def pages() -> BuildResult:
+        return build(ROOT, None, strict=True)
 
     memoized = pages()
     monkeypatch.setattr(LocaleRenderer, "_made", lambda self, key, make: make())
-    assert pages() == memoized
+    afresh = pages()
+    assert memoized.code == afresh.code == 0 and memoized.files == afresh.files

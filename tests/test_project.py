@@ -64,7 +64,7 @@ def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
         "locales/es/LC_MESSAGES/messages.po",
         "templates/page.html",
     }
-    partial = load_project(project, catalogs=False, templates=False)
+    partial = load_project(project, catalogs=False)
     assert partial.catalogs == {} and partial.compiled is None
     assert {problem.path for problem in partial.problems} == {"content/bidding.yaml"}
 
@@ -76,46 +76,6 @@ def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, r
     assert code == 0, output
     code, output = run_cli("i18n", "extract", "-C", str(project))
     assert code == 2 and output.startswith("content/bidding.yaml:")
-
-
-def test_catalogs_read_in_a_child_are_those_read_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Large catalogs to parse are read in a forked child while the pages are read: the same
-    catalogs, plural rules and problems (in order) as when read in this process, a broken
-    catalog's included; catalogs parsed in the cache already are read here."""
-    import multiprocessing
-    import shutil
-
-    from generator import project as stages
-    from generator.project import CACHE
-
-    project = copy_project(tmp_path / "project")
-    catalog = project / "locales/ru/LC_MESSAGES/messages.po"
-    original = catalog.read_text(encoding="utf-8")
-    catalog.write_text(original + '\nmsgid "Help"\nmsgstr "Again"\n', encoding="utf-8")
-    forks: list[str | None] = []
-    get_context = multiprocessing.get_context
-    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: forks.append(method) or get_context(method))
-
-    monkeypatch.setattr(stages, "ASIDE_MIN", 0)
-    aside = load_project(project, templates=False)
-    assert forks == ["fork"], "read in a child"
-    monkeypatch.setattr(stages, "ASIDE_MIN", 10**12)
-    shutil.rmtree(project / CACHE)
-    here = load_project(project, templates=False)
-    assert forks == ["fork"], "read here"
-    catalog.write_text(original, encoding="utf-8")  # every catalog valid, and so kept in the cache
-    assert load_project(project, templates=False).problems == []
-    monkeypatch.setattr(stages, "ASIDE_MIN", 0)
-    again = load_project(project, templates=False)
-    assert forks == ["fork"], "parsed in the cache already: read here, faster than a child could send them"
-    assert set(again.catalogs) == set(LOCALES) and again.catalogs["es"].entries == here.catalogs["es"].entries
-
-    assert aside.problems == here.problems and any("duplicate" in p.message for p in here.problems)
-    assert set(aside.catalogs) == set(here.catalogs) == set(LOCALES) - {"ru"}
-    for locale, catalog in here.catalogs.items():
-        other = aside.catalogs[locale]
-        assert other.entries == catalog.entries and len(catalog.entries) > 300
-        assert [other.plural(n) for n in range(200)] == [catalog.plural(n) for n in range(200)]
 
 
 def test_a_catalog_is_held_only_while_it_is_looked_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -90,6 +90,7 @@ def test_french_no_break_spaces_stay_in_the_title_and_attributes(site: Path) -> 
     assert "\u202f;" in str(figure["aria-label"]) and " ;" not in str(figure["aria-label"])
 
 
+@pytest.mark.slow
 def test_the_icons_and_the_share_image_are_what_the_script_draws() -> None:
     for name, draw in images.IMAGES.items():
         data = (ASSETS / name).read_bytes()

@@ -3,11 +3,55 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from pathlib import Path
 
-from ..build import build
+from ..build import BuildResult, build
+from ..problems import Problem, count
 
 
 def run(arguments: argparse.Namespace) -> int:
     """Build into ``--out`` (default: ``site/`` in the project); the build's exit code."""
     out = arguments.out if arguments.out is not None else arguments.project / "site"
-    return build(arguments.project, out, arguments.strict).code
+    return build_and_report(arguments.project, out, arguments.strict)
+
+
+def build_and_report(
+    root: Path, out: Path | None, strict: bool, report: Callable[[object], None] = print, base_url: str | None = None
+) -> int:
+    """Build, and tell the user what happened; the exit code."""
+    result = build(root, out, strict, base_url)
+    tell(result, out, strict, report)
+    return result.code
+
+
+def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print) -> None:
+    """What a build did, line by line: its errors, the examples that do not hold, the warnings,
+    and one line saying what was built."""
+    for note in result.notes:
+        report(f"note: {note}")
+    for problem in result.problems:
+        report(f"error: {problem.message}" if not problem.path else problem)
+    for mismatch in result.mismatches:
+        report(mismatch)
+    if len(result.problems) == 1 and result.problems[0].message.endswith("nothing written"):
+        return  # the site could not be written: said in its one line
+    if result.problems or result.mismatches:
+        failing = len({m.example.id for m in result.mismatches})
+        parts = [count(len(result.problems), "error")] if result.problems else []
+        parts += [f"{count(failing, 'example')} not holding"] if failing else []
+        report(f"{' and '.join(parts)}; nothing written")
+        return
+    for warning in result.warnings:
+        severity = "error" if strict else "warning"
+        report(Problem(warning.path, warning.line, warning.column, warning.message, severity))
+    if strict and result.warnings:
+        report(f"{count(len(result.warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
+        return
+    note = " (nothing changed since the last build)" if result.unchanged else ""
+    report(
+        f"{'Built' if out is not None else 'Rendered'} {count(result.pages, 'page')} in "
+        f"{count(result.locales, 'locale')}{f' into {out}/' if out is not None else ''}{note}: "
+        f"{count(result.examples, 'example')} checked, {count(len(result.warnings), 'warning')}, "
+        f"{result.seconds:.2f} s"
+    )

@@ -18,10 +18,10 @@ import threading
 import time
 from pathlib import Path
 
-from ..build import build
 from ..files import explain
 from ..i18n.catalogs import LOCALES
 from ..project import CONTENT, TEMPLATES
+from .build import build_and_report
 
 _RELOAD = (
     b"<script>(function(){var v=null;function ask(){fetch('/__build'+(v===null?'':'?after='+v))"
@@ -138,7 +138,7 @@ def serve(root: Path, port: int, poll: float = 0.05) -> int:
             reason = "in use by another program" if error.errno == errno.EADDRINUSE else explain(error)
             print(f"error: cannot serve on 127.0.0.1 port {port}: {reason}: choose another with --port")
             return 2
-        if build(root, out, strict=False).code != 0:
+        if build_and_report(root, out, False) != 0:
             server.server_close()
             return 2
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -151,7 +151,7 @@ def serve(root: Path, port: int, poll: float = 0.05) -> int:
                 if current != seen:
                     seen = current
                     try:
-                        built = build(root, out, strict=False).code == 0
+                        built = build_and_report(root, out, False) == 0
                     except Exception as error:  # keep serving the last good site whatever happens
                         print(f"error: the rebuild failed: {type(error).__name__}: {error}")
                         built = False

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from ..files import FileError, read_input, read_start, write_file
+from .. import cache
+from ..files import FileError, read_input
+from ..inputs import Inputs
 from ..problems import Problem
 from ..words.terms import Message
 from .pofile import Key, header_lines_of, parse_po, plural_rule
@@ -117,17 +119,9 @@ def _parse_catalog(
         entries[key] = Entry(tuple(strings), message.fuzzy, line)
     if plural is None or len(problems) > before:
         return None
-    if cached is not None:
+    if cached is not None:  # a read-only project is only slower
         rows = [(context, msgid, entry.strings, entry.fuzzy, entry.line) for (context, msgid), entry in entries.items()]
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            write_file(
-                cached,
-                _cache_label(digest) + pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL),
-                durable=False,
-            )
-        except (OSError, FileError):
-            pass  # a read-only project is only slower
+        cache.store(cached, "catalog", digest, pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
     return Catalog(locale, display, entries, plural)
 
 
@@ -144,13 +138,16 @@ class Catalogs(Mapping[str, Catalog]):
         """Each readable catalog's digest, in the order read."""
         self.held: dict[str, Catalog] = {}
 
-    def read(self, locale: str, problems: list[Problem]) -> None:
-        """Check a locale's catalog: add its problems, or keep it as readable."""
+    def read(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> None:
+        """Check a locale's catalog: add its problems, or keep it as readable (its bytes noted in
+        ``inputs``, if given)."""
         display = catalog_path(Path(LOCALES), locale).as_posix()
         data = _catalog_bytes(self.root / display, display, locale, problems)
         if data is None:
             return
         digest = hashlib.sha256(data).hexdigest()
+        if inputs is not None:
+            inputs.note(display, data)
         cached = cache_path(self.cache, locale) if self.cache is not None else None
         if cached is not None and is_cached(cached, digest):
             self.digests[locale] = digest  # valid when kept: read back when looked up
@@ -201,24 +198,10 @@ class Catalogs(Mapping[str, Catalog]):
         return len(self.digests)
 
 
-_CACHE_FORMAT = 3
-"""The shape of a catalog's cache (1 was JSON, validated row by row: a third of a no-op rebuild's
-time reading catalogs; 2 had the digest inside the pickle, so that checking it meant reading all)."""
-
-
-def _cache_label(digest: str) -> bytes:
-    """The cache file's first line: its format and the digest of the catalog it keeps."""
-    return f"catalog {_CACHE_FORMAT} {digest}\n".encode("ascii")
-
-
 def is_cached(cached: Path, digest: str) -> bool:
     """Whether the cache file ``cached`` says it keeps the catalog whose bytes hash to ``digest``
-    (its first line only: :func:`load_cached` still checks the rest)."""
-    label = _cache_label(digest)
-    try:
-        return read_start(cached, len(label)) == label
-    except FileError:  # none, or not a regular file (a named pipe is not waited on)
-        return False
+    (its label only: :func:`load_cached` still checks the rest)."""
+    return cache.has(cached, "catalog", digest)
 
 
 def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog | None:
@@ -227,18 +210,17 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog
     version, is as if absent). Like the page cache, it is the project's own file, written by this
     code: it is trusted as far as its shape, not as input. Only valid catalogs are kept, so the
     plural rule of the header kept parses."""
-    label = _cache_label(digest)
+    kept = cache.load(cached, "catalog", digest)
+    if kept is None:
+        return None
     try:
-        data = read_input(cached)
-        if not data.startswith(label):
-            return None
-        header, rows = pickle.loads(memoryview(data)[len(label) :])
+        header, rows = pickle.loads(kept[1])  # our own cache, its digest checked
         if not isinstance(header, str) or not isinstance(rows, list):
             return None
         entries = {
             (context, sys.intern(msgid)): Entry(strings, fuzzy, line) for context, msgid, strings, fuzzy, line in rows
         }
-    except Exception:  # noqa: BLE001 (unreadable, or damaged bytes: unpickling can raise anything)
+    except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
         return None
     plural = plural_rule(header, display, 1, [])
     if len(entries) != len(rows) or plural is None:
@@ -304,12 +286,15 @@ def _check_placeholders(
 
 @dataclass
 class Translator:
-    """Translates messages for one locale, and records those it had to show in English."""
+    """Translates messages for one locale, and records those it had to show in English: each once
+    in :attr:`warnings`, and in :attr:`misses` since it was last emptied (a file's record keeps
+    them, so that a reused file gives its warnings again)."""
 
     locale: str
     catalog: Catalog | None
     catalog_display: str
     warnings: dict[Key, Problem] = field(default_factory=dict)
+    misses: set[Key] = field(default_factory=set)
 
     def gettext(self, message: Message, origin: str | None = None) -> str:
         """The translation, or the English source (with a warning) when there is none."""
@@ -339,6 +324,7 @@ class Translator:
         entry = self.catalog.entries.get(key) if self.catalog else None
         if entry is not None and entry.strings and not entry.fuzzy:
             return entry
+        self.misses.add(key)
         if key not in self.warnings:
             shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
             what = (

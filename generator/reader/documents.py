@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..files import FileError, is_folder, is_readable_file
+from ..inputs import Inputs
 from ..problems import Problem
 from .examples import ExampleSet
 from .pages import Page, is_page, is_site, read_page
@@ -32,25 +33,33 @@ def expand(paths: list[str]) -> list[str]:
     return files
 
 
-def load_documents(files: list[str], problems: list[Problem], base: Path | None = None) -> list[Document]:
-    """Load each file (named relative to ``base``, if given); a file that cannot be read adds
-    its problems and is left out."""
+def load_documents(
+    files: list[str], problems: list[Problem], base: Path | None = None, inputs: Inputs | None = None
+) -> list[Document]:
+    """Load each file (named relative to ``base``, if given; noted in ``inputs``, if given); a
+    file that cannot be read adds its problems and is left out."""
     documents = []
     for name in files:
-        data = read_file(name, problems, base)
+        data = read_file(name, problems, base, inputs)
         loaded = parse_file(name, data, problems) if data is not None else None
         if loaded is not None:
             documents.append(loaded)
     return documents
 
 
-def read_file(name: str, problems: list[Problem], base: Path | None = None) -> bytes | None:
-    """The bytes of a file (named relative to ``base``, if given); None, with its problem, when it cannot be read."""
+def read_file(
+    name: str, problems: list[Problem], base: Path | None = None, inputs: Inputs | None = None
+) -> bytes | None:
+    """The bytes of a file (named relative to ``base``, if given; noted in ``inputs``, if given);
+    None, with its problem, when it cannot be read."""
     if not name:
         problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
         return None
     try:
-        return read_source(base / name if base else Path(name), name)
+        data = read_source(base / name if base else Path(name), name)
+        if inputs is not None:
+            inputs.note(name, data)
+        return data
     except FileError as error:
         folder = is_folder(base / name if base else Path(name))
         problems.append(

@@ -1,0 +1,108 @@
+"""Keys derived from what a step reads: a digest of bytes, and a fingerprint of a value.
+
+An output's key is the digest of everything its rendering can read: the code, the site's
+configuration, the templates its template uses, the catalogs of its locales and its context
+(:func:`fingerprint`). Nothing is composed by hand: a template that shows more of its context is
+covered by the same key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import hashlib
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def digest(*parts: bytes | str) -> str:
+    """A SHA-256 of the parts, each length-prefixed so that no two lists of parts collide."""
+    hasher = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        hasher.update(len(data).to_bytes(8, "big"))
+        hasher.update(data)
+    return hasher.hexdigest()
+
+
+class Fingerprints:
+    """Fingerprints of values: a stable text of every field of a value, recursively, the same in
+    every process (no address, no hash order). Each object is fingerprinted once per instance of
+    this class, so a page shared by five locales' outputs costs one walk. Only plain data is
+    accepted: dataclasses, named tuples, tuples, lists, dicts, sets, enums, strings, numbers, None;
+    anything else is a ``TypeError`` (a value whose fields could not be seen would make a key that
+    misses them)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[int, tuple[object, str]] = {}
+
+    def of(self, value: object) -> str:
+        """The digest of ``value``'s fingerprint."""
+        return digest(self._text(value))
+
+    def _text(self, value: object) -> str:
+        kind = type(value)
+        if value is None or kind is bool or kind is int or kind is float:
+            return repr(value)
+        if kind is str:
+            return repr(value)
+        if isinstance(value, enum.Enum):
+            return f"{kind.__qualname__}.{value.name}"
+        memo = self._memo.get(id(value))
+        if memo is not None and memo[0] is value:
+            return memo[1]
+        text = self._compound(value)
+        self._memo[id(value)] = (value, text)  # the value is held, so that its id is not reused
+        return text
+
+    def _compound(self, value: object) -> str:
+        kind = type(value)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            fields = (f"{f.name}={self._text(getattr(value, f.name))}" for f in dataclasses.fields(value))
+            return f"{kind.__qualname__}({','.join(fields)})"
+        if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+            return f"{kind.__qualname__}({self._items(value)})"
+        if isinstance(value, tuple | list):
+            return f"[{self._items(value)}]"
+        if isinstance(value, dict):
+            return "{" + ",".join(f"{self._text(k)}:{self._text(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, frozenset | set):
+            return "{" + ",".join(sorted(self._text(item) for item in value)) + "}"
+        if isinstance(value, int | str):  # a subclass (a card is an int): its type and value
+            return f"{kind.__qualname__}({value!r})"
+        raise TypeError(f"cannot fingerprint a {kind.__qualname__}: give the plan plain data")
+
+    def _items(self, values: Iterable[object]) -> str:
+        return ",".join(self._text(item) for item in values)
+
+
+_PACKAGE = Path(__file__).resolve().parent
+_LIBRARIES = ("jinja2", "markupsafe", "markdown_it", "babel", "yaml")
+"""The libraries that parse and render: their versions can change what a build writes."""
+
+
+def _installed() -> list[str]:
+    """The name and version of every distribution installed beside the libraries (their
+    ``*.dist-info`` folders, this package's included), found without importing anything."""
+    import importlib.util
+
+    folders = set()
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin is not None:
+            folders.add(Path(spec.origin).parent.parent)
+    return sorted(entry for folder in folders for entry in os.listdir(folder) if entry.endswith(".dist-info"))
+
+
+@functools.cache
+def code_version() -> str:
+    """The generator's own code (every module, the rules engine included) and the versions of the
+    installed distributions (this package's and the libraries'): a change in any of them renders
+    everything again."""
+    sources = sorted(_PACKAGE.rglob("*.py"))
+    return digest(
+        *_installed(),
+        *(part for path in sources for part in (path.relative_to(_PACKAGE).as_posix(), path.read_bytes())),
+    )

@@ -1,0 +1,435 @@
+"""The plan of a site: every output file, its template and what the template is handed.
+
+:func:`plan` is pure and untranslated: a context holds engine views, source texts (:class:`Text`)
+and addresses, never translated markup, so that it can be computed before any catalog is read and
+fingerprinted for the output's key (:func:`generator.keys.output_key`). A template can show only what
+its context holds (and what the code, the site's configuration, the templates and its locale's
+catalog give every page), so a key taken from the context covers everything the file shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .deal_views import DealView
+from .locales import language_name
+from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text
+from .rules import Call, Seat
+from .urls import SiteURL
+from .views import AuctionView, PlayView, pairs
+
+View = PlayView | AuctionView | DealView
+
+NAV_ALL = 12
+"""A locale of at most this many pages lists every page in each page's footer; a larger one shows
+the page's neighbours and a link to the locale's index (a thousand links on every page would help
+no reader and make the build quadratic)."""
+
+
+def page_href(slug: str) -> str:
+    """A page's file name within its locale's folder."""
+    return f"{slug}.html"
+
+
+# -- the blocks of a page, with what they show ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShownExample:
+    """An example block as its page shows it: its texts, the engine's view of it, and its pair (the
+    same position under the other rule set, on the same page) if it has one."""
+
+    kind: ClassVar[str] = "example"
+
+    title: Text
+    explanation: Text
+    view: View
+    pair: View | None = None
+    partner: ShownExample | None = None
+    """A deal's pair in the same section, after it: the two are shown as one block, here."""
+    merged: bool = False
+    """A deal shown in the block of its pair, before it in the same section: nothing is shown here."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownFigure:
+    """A figure with the view of its play example."""
+
+    kind: ClassVar[str] = "figure"
+
+    alt: Text
+    caption: Text
+    taker: Seat
+    contract: Call
+    view: PlayView
+
+
+ShownBlock = Block | ShownExample | ShownFigure
+
+
+@dataclass(frozen=True, slots=True)
+class ShownSection:
+    """A section: its anchor, heading and blocks as shown."""
+
+    id: str
+    heading: Text
+    blocks: tuple[ShownBlock, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPage:
+    """A page as shown: its texts, its blocks with their views, its glossary entries."""
+
+    slug: str
+    title: Text
+    description: Text
+    summary: tuple[ShownBlock, ...]
+    sections: tuple[ShownSection, ...]
+    entries: tuple[Entry, ...]
+    plays: bool
+    """Whether a section shows a play or a deal (the page then has the card order and points)."""
+
+
+# -- navigation -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NavItem:
+    """A link to a page of the locale (``title`` None: the locale's home, "Help")."""
+
+    href: str
+    title: Text | None
+    current: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """The same file in another locale: the language switcher, hreflang alternates, the sitemap."""
+
+    locale: str
+    name: str
+    href: str
+    url: str
+    current: bool
+
+    @property
+    def lang(self) -> str:
+        """The locale as a BCP 47 tag (``pt-BR``), for ``lang`` and ``hreflang``."""
+        return bcp47(self.locale)
+
+
+def bcp47(locale: str) -> str:
+    """A locale code as a BCP 47 language tag: ``pt_BR`` → ``pt-BR``."""
+    return locale.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Glossary:
+    """What a rules page needs to link the first use of each glossary word: the glossary's file
+    and its entries (the words are the entries' terms in the page's language)."""
+
+    href: str
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IndexEntry:
+    """A page as the locale's home lists it."""
+
+    title: Text
+    href: str
+    examples: int
+    terms: int
+    """The glossary's words (0 for a rules page)."""
+
+
+# -- the contexts ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What every page of a locale has around its content: its address, its alternates in the
+    other published locales, the language switcher, the pager and the footer."""
+
+    base_url: str
+    root: str
+    canonical: str
+    alternates: tuple[Link, ...]
+    languages: tuple[Link, ...]
+    previous: NavItem | None
+    next: NavItem | None
+    nav: tuple[NavItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PageContext:
+    """A rules page or the glossary."""
+
+    frame: Frame
+    page: ShownPage
+    glossary: Glossary | None
+    """The glossary whose words a rules page links (None on the glossary itself)."""
+    targets: dict[str, Text]
+    """The glossary's: each ``PAGE#ANCHOR`` its entries link to, with its heading or title."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndexContext:
+    """A locale's home: its pages."""
+
+    frame: Frame
+    pages: tuple[IndexEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooserContext:
+    """The language chooser at the site's root: every published locale (each says what the site is
+    in its own language) and their homes."""
+
+    locales: tuple[str, ...]
+    url: str
+    alternates: tuple[Link, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LostLink:
+    """A link of 404.html, root-relative."""
+
+    href: str
+    title: Text
+
+
+@dataclass(frozen=True, slots=True)
+class MissingContext:
+    """404.html: every published locale's help pages, linked from the host's root."""
+
+    locales: tuple[str, ...]
+    prefix: str
+    homes: tuple[str, ...]
+    links: tuple[tuple[LostLink, ...], ...]
+    """Per locale, its pages."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitemapUrl:
+    """A page of the sitemap and its alternates."""
+
+    url: str
+    alternates: tuple[Link, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SitemapContext:
+    urls: tuple[SitemapUrl, ...]
+    base_url: str
+
+
+@dataclass(frozen=True, slots=True)
+class RobotsContext:
+    base_url: str
+
+
+Context = PageContext | IndexContext | ChooserContext | MissingContext | SitemapContext | RobotsContext
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One file of the site: where it goes, its template, the locale it is in (None: a file for
+    every locale, such as the chooser) and what its template is handed."""
+
+    path: str
+    template: str
+    locale: str | None
+    context: Context
+    parts: tuple[str, ...] = ()
+    """Templates rendered for its parts, in each of its locales (the chooser's line, 404.html's section)."""
+
+    @property
+    def catalogs(self) -> tuple[str, ...]:
+        """The locales whose catalogs its rendering reads."""
+        if self.locale is not None:
+            return (self.locale,)
+        if isinstance(self.context, ChooserContext | MissingContext):
+            return self.context.locales
+        return ()
+
+
+# -- the plan -------------------------------------------------------------------------------------
+
+
+def shown_pages(pages: list[Page], views: dict[str, View]) -> list[ShownPage]:
+    """Each page with its blocks' views attached, and each example's pair among its page's examples."""
+    return [_shown_page(page, views) for page in pages]
+
+
+def _shown_page(page: Page, views: dict[str, View]) -> ShownPage:
+    ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock)]
+    paired = pairs({id: views[id] for id in ids if id in views})
+
+    def blocks(section: tuple[Block, ...]) -> tuple[ShownBlock, ...]:
+        order = [b.example.id if isinstance(b, ExampleBlock) else None for b in section]
+        shown: list[ShownBlock] = []
+        for block in section:
+            if isinstance(block, Figure):
+                shown.append(
+                    ShownFigure(block.alt, block.caption, block.taker, block.contract, _play(views, block.example.id))
+                )
+            elif isinstance(block, ExampleBlock):
+                view = views[block.example.id]
+                pair = paired.get(view.id)
+                if isinstance(view, DealView) and pair is not None and pair.id in order:
+                    here, there = order.index(view.id), order.index(pair.id)
+                    if there < here:
+                        shown.append(ShownExample(block.title, block.explanation, view, pair, merged=True))
+                        continue
+                    other = section[there]
+                    assert isinstance(other, ExampleBlock)
+                    partner = ShownExample(other.title, other.explanation, pair, view)
+                    shown.append(ShownExample(block.title, block.explanation, view, pair, partner))
+                else:
+                    shown.append(ShownExample(block.title, block.explanation, view, pair))
+            else:
+                shown.append(block)
+        return tuple(shown)
+
+    sections = tuple(ShownSection(s.id, s.heading, blocks(s.blocks)) for s in page.sections)
+    plays = any(isinstance(b, ShownExample) and not isinstance(b.view, AuctionView) for s in sections for b in s.blocks)
+    return ShownPage(page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays)
+
+
+def _play(views: dict[str, View], id: str) -> PlayView:
+    view = views[id]
+    assert isinstance(view, PlayView)  # a figure's example is a play example (the reader's check)
+    return view
+
+
+def _section_targets(page: Page) -> dict[str, Text]:
+    targets: dict[str, Text] = {}
+    for section in page.sections:
+        targets[f"{page.slug}#{section.id}"] = section.heading
+        for block in section.blocks:
+            if isinstance(block, ExampleBlock):
+                targets[f"{page.slug}#ex-{block.example.id}"] = block.title
+    return targets
+
+
+def _example_count(page: Page) -> int:
+    return sum(1 for block in page.blocks if block.kind == "example")
+
+
+class _Site:
+    """The plan's view of the site: its addresses and navigation."""
+
+    def __init__(self, site: Site, url: SiteURL, pages: list[Page]) -> None:
+        self.site = site
+        self.url = url
+        self.pages = pages
+
+    def alternates(self, name: str) -> tuple[Link, ...]:
+        """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
+        return tuple(
+            Link(code, language_name(code), f"../{code}/{name}", self.url.page(code, name), False)
+            for code in self.site.published
+        )
+
+    def languages(self, locale: str, name: str) -> tuple[Link, ...]:
+        """The language switcher: the same page in every published locale (and this one, if a draft)."""
+        codes = self.site.published + ([locale] if locale not in self.site.published else [])
+        return tuple(
+            Link(code, language_name(code), f"../{code}/{name}", self.url.page(code, name), code == locale)
+            for code in codes
+        )
+
+    def item(self, number: int, current: bool = False) -> NavItem:
+        page = self.pages[number]
+        return NavItem(page_href(page.slug), page.title, current)
+
+    def nav(self, index: int | None) -> tuple[NavItem, ...]:
+        """The footer of page ``index`` (None: the locale's home): every page of a small locale; in a
+        large one, the previous page, the home and the next page."""
+        count = len(self.pages)
+        if count <= NAV_ALL:
+            return tuple(self.item(n, n == index) for n in range(count))
+        if index is None:
+            return (self.item(0),)
+        near = [self.item(index - 1)] if index > 0 else []
+        return (*near, NavItem("index.html", None), *([self.item(index + 1)] if index + 1 < count else []))
+
+    def frame(self, locale: str, name: str, index: int | None) -> Frame:
+        published = locale in self.site.published
+        if index is None:
+            previous, following = None, self.item(0) if self.pages else None
+        else:
+            previous = self.item(index - 1) if index > 0 else NavItem("index.html", None)
+            following = self.item(index + 1) if index + 1 < len(self.pages) else None
+        return Frame(
+            self.url.root,
+            "../",
+            self.url.page(locale, name),
+            self.alternates(name) if published else (),
+            self.languages(locale, name),
+            previous,
+            following,
+            self.nav(index),
+        )
+
+
+def plan(site: Site, pages: list[Page], views: dict[str, View], url: SiteURL) -> list[Output]:
+    """Every file of the site, in order: each locale's pages and home, then the language chooser,
+    404.html, the sitemap and robots.txt (the assets are copied as they are)."""
+    where = _Site(site, url, pages)
+    shown = shown_pages(pages, views)
+    glossaries = [page for page in pages if page.entries]
+    glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
+    targets: dict[str, Text] = {}
+    for page in pages:
+        targets |= _section_targets(page)
+    entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
+    outputs: list[Output] = []
+    for locale in site.locales:
+        for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
+            name = page_href(page.slug)
+            linked = {e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets}
+            context = PageContext(where.frame(locale, name, number), seen, None if page.entries else glossary, linked)
+            outputs.append(
+                Output(f"{locale}/{name}", "glossary.html" if page.entries else "page.html", locale, context)
+            )
+        outputs.append(
+            Output(
+                f"{locale}/index.html",
+                "index.html",
+                locale,
+                IndexContext(where.frame(locale, "index.html", None), entries),
+            )
+        )
+    published = tuple(site.published)
+    outputs.append(
+        Output(
+            "index.html",
+            "root.html",
+            None,
+            ChooserContext(published, url.root, where.alternates("index.html")),
+            ("chooser-locale.html",),
+        )
+    )
+    links = tuple(
+        tuple(LostLink(f"{url.path}{code}/{page_href(p.slug)}", p.title) for p in pages) for code in published
+    )
+    homes = tuple(f"{url.path}{code}/index.html" for code in published)
+    outputs.append(
+        Output(
+            "404.html",
+            "missing.html",
+            None,
+            MissingContext(published, url.path, homes, links),
+            ("missing-locale.html",),
+        )
+    )
+    names = ["index.html"] + [page_href(page.slug) for page in pages]
+    urls = [SitemapUrl(url.root, ())]
+    for code in published:
+        urls += [SitemapUrl(url.page(code, name), where.alternates(name)) for name in names]
+    outputs.append(Output("sitemap.xml", "sitemap.xml", None, SitemapContext(tuple(urls), url.root)))
+    outputs.append(Output("robots.txt", "robots.txt", None, RobotsContext(url.root)))
+    return outputs

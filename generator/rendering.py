@@ -1,0 +1,364 @@
+"""Rendering a list of planned outputs into files: each locale's with its renderer (its catalog read
+back while its files are rendered, then let go), the shared ones (the language chooser, 404.html,
+the sitemap, robots.txt) with the parts each published locale gives of them.
+
+The renderer renders what it is given and knows nothing of reuse: the build decides which outputs
+are stale (:mod:`generator.build`), and hands this module those alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from markupsafe import Markup
+
+from .files import FileError, write_new
+from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
+from .locales import language_name, og_locale, text_direction
+from .plan import ChooserContext, MissingContext, Output, bcp47
+from .problems import Problem
+from .project import TEMPLATES, Project
+from .records import FileRecord, Warning_, stamp
+
+if TYPE_CHECKING:
+    from .render import LocaleRenderer
+
+
+class Language(NamedTuple):
+    """A published locale as the language chooser lists it: named in itself, and saying in itself
+    in one line what the site is."""
+
+    locale: str
+    name: str
+    href: str
+    site_name: str  # Markup
+    lang: str
+    dir: str
+    line: str  # Markup
+    og_locale: str
+
+
+class Lost(NamedTuple):
+    """A published locale's part of 404.html."""
+
+    lang: str
+    site_name: str  # Markup
+    not_found: str  # Markup
+    section: str  # Markup
+
+
+class RenderError(Exception):
+    """A template's runtime error (or a file that cannot be read while rendering), located."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[type[RenderError], tuple[Problem]]:
+        return RenderError, (self.problem,)  # raised in the rendering process, told here
+
+
+Sink = Callable[[str, bytes], tuple[int, int]]
+"""Where a rendered file goes: its name and bytes in, its size and time out."""
+
+
+def folder_sink(staging: Path) -> Sink:
+    """Files written into the staging folder."""
+
+    def write(name: str, data: bytes) -> tuple[int, int]:
+        target = staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_new(target, data)
+        return stamp(target)
+
+    return write
+
+
+def memory_sink(files: dict[str, bytes]) -> Sink:
+    """Files kept in ``files``, for a build without an output folder."""
+
+    def keep(name: str, data: bytes) -> tuple[int, int]:
+        files[name] = data
+        return (0, 0)
+
+    return keep
+
+
+@dataclass
+class Rendered:
+    """What rendering gave: each file's record, the messages each locale showed in English, and
+    what each published locale gives of the shared files (with the messages they showed in English)."""
+
+    files: dict[str, FileRecord] = field(default_factory=dict)
+    warnings: dict[str, dict[Key, Problem]] = field(default_factory=dict)
+    languages: dict[str, Language] = field(default_factory=dict)
+    lost: dict[str, Lost] = field(default_factory=dict)
+    said: dict[str, tuple[list[Warning_], list[Warning_]]] = field(default_factory=dict)
+
+    def merge(self, later: Rendered) -> None:
+        """Take in what rendering the files after these gave (the first warning of a message is
+        kept, as one process rendering them all in order would)."""
+        self.files |= later.files
+        for locale, warnings in later.warnings.items():
+            mine = self.warnings.setdefault(locale, {})
+            for key, problem in warnings.items():
+                mine.setdefault(key, problem)
+        self.languages |= later.languages
+        self.lost |= later.lost
+        self.said |= later.said
+
+
+PARALLEL_MIN = 200
+"""Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
+
+
+def render_site(project: Project, outputs: list[tuple[Output, str]], staging: Path | None, sink: Sink) -> Rendered:
+    """Render the outputs (each with its key) into ``sink``: the files of the locales, then the
+    shared files. On two cores, with enough to render, the first half of the locales' files is
+    rendered in a forked process while this one renders the second; a process that dies is an
+    error (:class:`RenderError`), never a wait."""
+    files = [(output, key) for output, key in outputs if output.locale is not None]
+    shared = [(output, key) for output, key in outputs if output.locale is None]
+    renderer = SiteRenderer(project, [output for output, _ in shared])
+    if staging is None or len(files) < PARALLEL_MIN or cpu_count() < 2 or threading.active_count() > 1:
+        rendered = renderer.render_files(files, sink)
+    else:
+        half = len(files) // 2
+        rendered = _render_halves(renderer, files[:half], files[half:], staging, sink)
+    renderer.render_shared(shared, sink, rendered)
+    return rendered
+
+
+_JOB: tuple[SiteRenderer, Path] | None = None
+"""What the forked process renders with (inherited, never pickled)."""
+
+
+def _render_first_half(files: list[tuple[Output, str]]) -> Rendered:
+    assert _JOB is not None
+    renderer, staging = _JOB
+    return renderer.render_files(files, folder_sink(staging))
+
+
+def _render_halves(
+    renderer: SiteRenderer, first: list[tuple[Output, str]], second: list[tuple[Output, str]], staging: Path, sink: Sink
+) -> Rendered:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    global _JOB
+    _JOB = (renderer, staging)
+    try:
+        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+            theirs = pool.submit(_render_first_half, first)
+            mine = renderer.render_files(second, sink)
+            try:
+                rendered = theirs.result()
+            except BrokenProcessPool:
+                raise RenderError(
+                    Problem("", 0, 0, "the process rendering the first half of the site died (killed?): build again")
+                ) from None
+    finally:
+        _JOB = None
+    rendered.merge(mine)
+    return rendered
+
+
+class SiteRenderer:
+    """Renders the outputs of a checked project."""
+
+    def __init__(self, project: Project, shared: list[Output]) -> None:
+        assert project.site is not None
+        contexts = [output.context for output in shared]
+        self.chooser = next((c for c in contexts if isinstance(c, ChooserContext)), None)
+        self.missing = next((c for c in contexts if isinstance(c, MissingContext)), None)
+        self.wanted = {locale for output in shared for locale in output.catalogs}
+        """The locales whose parts the shared files show."""
+        self.project = project
+        self.site = project.site
+        self.templates = project.root / TEMPLATES
+        self.translators: dict[str, Translator] = {
+            locale: Translator(locale, None, catalog_path(Path(LOCALES), locale).as_posix())
+            for locale in self.site.locales
+        }
+        self.renderers: dict[str, LocaleRenderer] = {}
+
+    def renderer(self, locale: str) -> LocaleRenderer:
+        """The locale's renderer, made (with its catalog read back) when first needed."""
+        if locale not in self.renderers:
+            from .render import LocaleRenderer
+
+            translator = self.translators[locale]
+            if translator.catalog is None and locale in self.project.catalogs:
+                translator.catalog = self.project.catalogs[locale]  # FileError: changed meanwhile
+            self.renderers[locale] = LocaleRenderer(
+                self.templates, self.site, locale, translator, self.project.compiled
+            )
+        return self.renderers[locale]
+
+    def let_go(self, locale: str) -> None:
+        """Drop the locale's renderer and catalog: the next locale's are not held beside them."""
+        self.renderers.pop(locale, None)
+        self.translators[locale].catalog = None
+        self.project.catalogs.release(locale)
+
+    def render_files(self, files: list[tuple[Output, str]], sink: Sink) -> Rendered:
+        """Render each file of a locale (with its key) into ``sink``, in order, and each locale's
+        parts of the shared files; a template's runtime error (or a catalog changed meanwhile) is a
+        :class:`RenderError`."""
+        rendered = Rendered()
+        last = {output.locale: index for index, (output, _) in enumerate(files)}
+        with self._located():
+            for index, (output, key) in enumerate(files):
+                assert output.locale is not None
+                renderer = self.renderer(output.locale)
+                translator = renderer.translator
+                translator.misses = set()
+                data = renderer.render(output).encode("utf-8")
+                rendered.files[output.path] = self._record(key, data, translator, sink(output.path, data))
+                if last[output.locale] == index:
+                    if output.locale in self.wanted:
+                        self._parts(output.locale, rendered)
+                    self.let_go(output.locale)
+        self._warnings_into(rendered)
+        return rendered
+
+    def render_shared(self, shared: list[tuple[Output, str]], sink: Sink, rendered: Rendered) -> None:
+        """Render the files for every locale into ``sink``, from the locales' parts in ``rendered``
+        (those no locale file gave are made now)."""
+        with self._located():
+            for locale in self.site.locales:
+                if locale in self.wanted and locale not in rendered.said:
+                    self._parts(locale, rendered)
+                    self.let_go(locale)
+            self._warnings_into(rendered)
+            for output, key in shared:
+                data, warnings = self._shared(output, rendered)
+                rendered.files[output.path] = FileRecord(
+                    key, hashlib.sha256(data).hexdigest(), tuple(warnings), sink(output.path, data)
+                )
+
+    def _warnings_into(self, rendered: Rendered) -> None:
+        for locale, translator in self.translators.items():
+            if translator.warnings:
+                mine = rendered.warnings.setdefault(locale, {})
+                for key, problem in translator.warnings.items():
+                    mine.setdefault(key, problem)
+
+    @contextlib.contextmanager
+    def _located(self) -> Iterator[None]:
+        """A template's runtime error, or a catalog changed meanwhile, as a located :class:`RenderError`."""
+        try:
+            yield
+        except (OSError, RenderError):
+            raise  # writing the staged site failed (a full disk...): the build reports it as such
+        except FileError as error:
+            raise RenderError(Problem(error.display, 0, 0, error.message)) from None
+        except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
+            raise RenderError(template_problem(error, self.project.root / TEMPLATES)) from None
+
+    def _record(self, key: str, data: bytes, translator: Translator, written: tuple[int, int]) -> FileRecord:
+        return FileRecord(key, hashlib.sha256(data).hexdigest(), tuple(_warnings(translator)), written)
+
+    def _parts(self, code: str, rendered: Rendered) -> None:
+        """What the chooser and 404.html show of a published locale, in its language, and the
+        messages each showed in English."""
+        renderer = self.renderer(code)
+        translator = renderer.translator
+        site_name = renderer.markdown(self.site.name, links=False)
+        said: tuple[list[Warning_], list[Warning_]] = ([], [])
+        if self.chooser is not None and code in self.chooser.locales:
+            translator.misses = set()
+            line = vars(renderer.render_module("chooser-locale.html"))["line"]  # exported by the template
+            rendered.languages[code] = Language(
+                code,
+                language_name(code),
+                f"{code}/index.html",
+                site_name,
+                bcp47(code),
+                text_direction(code),
+                line,
+                og_locale(code),
+            )
+            said[0].extend(_warnings(translator))
+        if self.missing is not None and code in self.missing.locales:
+            translator.misses = set()
+            index = self.missing.locales.index(code)
+            links = [
+                {"href": link.href, "title": renderer.markdown(link.title, links=False)}
+                for link in self.missing.links[index]
+            ]
+            part = renderer.render_module("missing-locale.html", links=links, home=self.missing.homes[index])
+            rendered.lost[code] = Lost(bcp47(code), site_name, vars(part)["not_found"], Markup(str(part)))
+            said[1].extend(_warnings(translator))
+        rendered.said[code] = said
+
+    def _shared(self, output: Output, rendered: Rendered) -> tuple[bytes, list[Warning_]]:
+        """A file for every locale, and the messages its locales' parts showed in English."""
+        from .render import make_environment, markdown_inline
+
+        env = make_environment(self.templates, self.project.compiled)
+        context = output.context
+        values: dict[str, Any] = {}
+        warnings: list[Warning_] = []
+        if isinstance(context, ChooserContext):
+            values = {
+                "site_name": markdown_inline(self.site.name.msgid),
+                "languages": [rendered.languages[code] for code in context.locales],
+                "alternates": list(context.alternates),
+                "url": context.url,
+            }
+            warnings = [w for code in context.locales for w in rendered.said[code][0]]
+        elif isinstance(context, MissingContext):
+            values = {
+                "site_name": markdown_inline(self.site.name.msgid),
+                "languages": [rendered.lost[code] for code in context.locales],
+                "prefix": context.prefix,
+            }
+            warnings = [w for code in context.locales for w in rendered.said[code][1]]
+        else:
+            values = {f.name: getattr(context, f.name) for f in dataclasses.fields(context)}
+        return env.get_template(output.template).render(**values).encode("utf-8"), warnings
+
+
+def _warnings(translator: Translator) -> list[Warning_]:
+    """The messages shown in English since ``translator.misses`` was emptied, in a stable order."""
+    return [
+        (context, msgid, translator.warnings[(context, msgid)])
+        for context, msgid in sorted(translator.misses, key=lambda key: (key[0] or "", key[1]))
+    ]
+
+
+def template_location(error: BaseException, templates: Path) -> tuple[str, int]:
+    """The template file and line where a rendering error happened (Jinja maps its frames there)."""
+    from jinja2 import TemplateSyntaxError
+
+    location = (TEMPLATES, 1)
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = Path(traceback.tb_frame.f_code.co_filename)
+        if name.is_relative_to(templates.absolute()) or name.is_relative_to(templates):
+            location = (f"{TEMPLATES}/{name.name}", traceback.tb_lineno)
+        traceback = traceback.tb_next
+    if isinstance(error, TemplateSyntaxError) and error.name:
+        location = (f"{TEMPLATES}/{error.name}", error.lineno)
+    return location
+
+
+def template_problem(error: BaseException, templates: Path) -> Problem:
+    """A template's runtime error (undefined name, bad filter...) at its template's line."""
+    name, line = template_location(error, templates)
+    return Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
+
+
+def cpu_count() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
