@@ -48,7 +48,7 @@ def main(argv: list[str]) -> int:
         from generator.build import build
 
         with tempfile.TemporaryDirectory() as folder:
-            if build(Path(__file__).resolve().parent.parent, Path(folder) / "site", True, lambda _: None).code:
+            if build(Path(__file__).resolve().parent.parent, Path(folder) / "site", True).code:
                 print("the build failed")
                 return 2
             weights = page_weights(Path(folder) / "site")

@@ -3,11 +3,16 @@
 
 Copy 0 of each real page is the page itself, so a site of as many pages as the real site is the
 real site.
-Copy k > 0 gets ids ``ID-k`` and every English string (and its translations) ends in `` (k)``.
+Copy k > 0 gets ids ``ID-k``, every English string (and its translations) ends in `` (k)``, and
+each example shows a position of its own: its suits permuted and its seats turned (48 variants of
+each real position, so that a site of up to 200 pages per locale repeats almost none, as the real
+site does; a memo keyed by an example's content would otherwise measure the benchmark, not the
+product).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 from html.parser import HTMLParser
@@ -22,22 +27,60 @@ ROOT = Path(__file__).resolve().parent.parent
 TEXT_KEYS = ("title", "text", "heading", "explanation", "caption", "alt", "note", "definition")
 
 
-def _copy_page(node: Any, k: int | str) -> Any:
-    """A page's YAML tree with its ids and English strings made unique for copy ``k``."""
+SUITS = "SHDC"
+_PERMUTATIONS = list(itertools.permutations(SUITS))
+_SEATS = {"N": "S", "S": "N", "E": "W", "W": "E"}
+"""The seats turned half round the table: the turn order and the teams stay as they were."""
+_CARD = re.compile(r"(10|[789TJQKA])([SHDC])", re.I)
+_CALL = re.compile(r"(\d+|take|capot|generale) ([SHDC])", re.I)
+
+
+class Variant:
+    """The same deal seen another way: its suits permuted and, for every second variant, its seats
+    turned half round the table. The rules are the same for every suit and every seat, so every
+    answer is the engine's for the new position (a card, a suit, a seat of ``expect`` follow)."""
+
+    def __init__(self, k: int) -> None:
+        self.suits = dict(zip(SUITS, _PERMUTATIONS[k % len(_PERMUTATIONS)], strict=True))
+        self.turned = (k // len(_PERMUTATIONS)) % 2 == 1
+
+    def seat(self, seat: str) -> str:
+        return _SEATS[seat] if self.turned and seat in _SEATS else seat
+
+    def value(self, key: object, value: str) -> str:
+        if key in ("trump", "turned", "suit") and value.upper() in self.suits:
+            return self.suits[value.upper()]
+        if key in ("dealer", "taker", "winner", "belote_seat") or (len(value) == 1 and value in _SEATS and key is None):
+            return self.seat(value)
+        if (match := _CARD.fullmatch(value)) is not None:
+            return match.group(1) + self.suits[match.group(2).upper()]
+        if (match := _CALL.fullmatch(value)) is not None:
+            return f"{match.group(1)} {self.suits[match.group(2).upper()]}"
+        return value
+
+
+def _copy_page(node: Any, k: int | str, key: object = None, variant: Variant | None = None) -> Any:
+    """A page's YAML tree with its ids and English strings made unique for copy ``k``, and each
+    example a position of its own (see :class:`Variant`)."""
+    if variant is None and isinstance(k, int):
+        variant = Variant(k)
     if isinstance(node, dict):
         copied = {}
-        for key, value in node.items():
-            if key == "id" and isinstance(value, str):
-                copied[key] = f"{value}-{k}"
-            elif key in TEXT_KEYS and isinstance(value, str):
-                copied[key] = f"{value} ({k})"
-            elif key == "list" and isinstance(value, list):
-                copied[key] = [f"{item} ({k})" for item in value]
+        for name, value in node.items():
+            if name == "id" and isinstance(value, str):
+                copied[name] = f"{value}-{k}"
+            elif name in TEXT_KEYS and isinstance(value, str):
+                copied[name] = f"{value} ({k})"
+            elif name == "list" and isinstance(value, list):
+                copied[name] = [f"{item} ({k})" for item in value]
             else:
-                copied[key] = _copy_page(value, k)
+                turned = variant.seat(name) if variant is not None and isinstance(name, str) else name
+                copied[turned] = _copy_page(value, k, name, variant)
         return copied
     if isinstance(node, list):
-        return [_copy_page(item, k) for item in node]
+        return [_copy_page(item, k, key, variant) for item in node]
+    if isinstance(node, str) and variant is not None:
+        return variant.value(key, node)
     return node
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,19 +50,25 @@ class BuildResult:
     seconds: float = 0.0
 
 
-def build(root: Path, out: Path | None, strict: bool, base_url: str | None = None) -> BuildResult:
+Progress = Callable[[str], None]
+"""Told what the build is doing, a few times a second at most: a stage, or a count of files."""
+
+
+def build(
+    root: Path, out: Path | None, strict: bool, base_url: str | None = None, progress: Progress | None = None
+) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render into memory only).
 
     Exit code 0 when built, 1 when an example does not hold, 2 when the input is invalid (or, with
     ``strict``, a translation is missing) or the site cannot be written; nothing is written unless 0.
     """
     started = time.perf_counter()
-    result = _build(root, out, strict, base_url)
+    result = _build(root, out, strict, base_url, progress or (lambda _: None))
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _build(root: Path, out: Path | None, strict: bool, base_url: str | None) -> BuildResult:
+def _build(root: Path, out: Path | None, strict: bool, base_url: str | None, progress: Progress) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
     if out is not None and (leftover := _recover(out)) is not None:
@@ -71,6 +78,7 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: str | None) -> 
     if last is not None and previous is not None and _unchanged(root, previous, last, base_url):
         return _reported(last, strict)
     inputs = Inputs(root)
+    progress("reading and checking the pages")
     project = load_project(root, inputs)
     if project.problems or project.mismatches:
         return BuildResult(
@@ -80,9 +88,10 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: str | None) -> 
     outputs = plan(project.site, project.pages, project.views, SiteURL(base_url or project.site.base_url))
     keys = output_keys(outputs, project, inputs, base_url)
     stale, reused = partition(outputs, keys, last, previous)
+    progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
         files: dict[str, bytes] = {}
-        rendered = _render(project, stale, keys, None, memory_sink(files))
+        rendered = _render(project, stale, keys, None, memory_sink(files), progress)
         if isinstance(rendered, BuildResult):
             return rendered
         _copy_assets(project.root, inputs, memory_sink(files))
@@ -92,7 +101,7 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: str | None) -> 
     except OSError as error:
         return _unwritable(out, error)
     try:
-        rendered = _render(project, stale, keys, staging, folder_sink(staging))
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress)
         if isinstance(rendered, BuildResult):
             return rendered
         rendered.files |= _link_reused(reused, last, previous, staging)
@@ -197,10 +206,10 @@ def partition(
 
 
 def _render(
-    project: Project, stale: list[Output], keys: dict[str, str], staging: Path | None, sink: Sink
+    project: Project, stale: list[Output], keys: dict[str, str], staging: Path | None, sink: Sink, progress: Progress
 ) -> Rendered | BuildResult:
     try:
-        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink)
+        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink, progress)
     except RenderError as error:
         return BuildResult(2, problems=[error.problem])
 

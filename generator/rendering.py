@@ -120,14 +120,20 @@ PARALLEL_MIN = 200
 """Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
 
 
-def render_site(project: Project, outputs: list[tuple[Output, str]], staging: Path | None, sink: Sink) -> Rendered:
+def render_site(
+    project: Project,
+    outputs: list[tuple[Output, str]],
+    staging: Path | None,
+    sink: Sink,
+    progress: Callable[[str], None] = lambda _: None,
+) -> Rendered:
     """Render the outputs (each with its key) into ``sink``: the files of the locales, then the
     shared files. On two cores, with enough to render, the first half of the locales' files is
     rendered in a forked process while this one renders the second; a process that dies is an
     error (:class:`RenderError`), never a wait."""
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
-    renderer = SiteRenderer(project, [output for output, _ in shared])
+    renderer = SiteRenderer(project, [output for output, _ in shared], progress)
     if staging is None or len(files) < PARALLEL_MIN or cpu_count() < 2 or threading.active_count() > 1:
         rendered = renderer.render_files(files, sink)
     else:
@@ -144,6 +150,7 @@ _JOB: tuple[SiteRenderer, Path] | None = None
 def _render_first_half(files: list[tuple[Output, str]]) -> Rendered:
     assert _JOB is not None
     renderer, staging = _JOB
+    renderer.progress = lambda _: None  # the other process tells the terminal
     return renderer.render_files(files, folder_sink(staging))
 
 
@@ -175,12 +182,15 @@ def _render_halves(
 class SiteRenderer:
     """Renders the outputs of a checked project."""
 
-    def __init__(self, project: Project, shared: list[Output]) -> None:
+    def __init__(
+        self, project: Project, shared: list[Output], progress: Callable[[str], None] = lambda _: None
+    ) -> None:
         assert project.site is not None
         contexts = [output.context for output in shared]
         self.chooser = next((c for c in contexts if isinstance(c, ChooserContext)), None)
         self.missing = next((c for c in contexts if isinstance(c, MissingContext)), None)
         self.wanted = {locale for output in shared for locale in output.catalogs}
+        self.progress = progress
         """The locales whose parts the shared files show."""
         self.project = project
         self.site = project.site
@@ -218,6 +228,8 @@ class SiteRenderer:
         last = {output.locale: index for index, (output, _) in enumerate(files)}
         with self._located():
             for index, (output, key) in enumerate(files):
+                if index % 20 == 0:
+                    self.progress(f"rendering {output.locale}: {index} of {len(files)} files")
                 assert output.locale is not None
                 renderer = self.renderer(output.locale)
                 translator = renderer.translator

@@ -33,7 +33,6 @@ DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)
 pytestmark = pytest.mark.slow
 
 
-
 def state(folder: Path) -> State:
     """Every file under ``folder`` (the build cache aside), dates in catalogs headers blanked."""
     found = {}

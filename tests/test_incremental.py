@@ -561,3 +561,27 @@ def test_an_incremental_build_equals_a_scratch_build_whatever_is_edited(
         result, lines = run_build(project, out, strict=False)
         assert result.code == 0, lines
         assert tree(out) == scratch(project, tmp_path), edit
+
+
+@pytest.mark.slow
+def test_memory_stays_flat_over_a_hundred_rebuilds_in_one_process(project: Path) -> None:
+    """As under ``serve``: each build lets go of what it made (no cache on a method, nothing kept
+    alive by a module), so a hundred rebuilds after an edit each hold no more objects than ten."""
+    import gc
+
+    out = project / "site"
+    page = project / "content/bidding.yaml"
+    texts = [page.read_text(encoding="utf-8")]
+    texts.append(texts[0].replace("nobody has taken", "no one has taken", 1))
+
+    def rebuilds(count: int) -> int:
+        for n in range(count):
+            page.write_text(texts[n % 2], encoding="utf-8")
+            assert run_build(project, out, strict=False)[0].code == 0
+        gc.collect()
+        return len(gc.get_objects())
+
+    rebuilds(10)
+    after_ten = rebuilds(10)
+    after_hundred = rebuilds(90)
+    assert after_hundred <= after_ten * 1.01, (after_ten, after_hundred)

@@ -221,3 +221,32 @@ def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch:
     monkeypatch.setattr(LocaleRenderer, "_made", lambda self, key, make: make())
     afresh = pages()
     assert memoized.code == afresh.code == 0 and memoized.files == afresh.files
+
+
+def test_a_locale_that_shows_english_builds_its_repeated_markup_once_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Markup built once per locale is reused with the messages it showed in English (each page
+    that reuses it still gives its warnings): a locale missing a translation costs no more."""
+    from generator.build import build
+    from generator.render import LocaleRenderer
+
+    made: list[object] = []
+    original = LocaleRenderer._face
+
+    def face(self: LocaleRenderer, *args: object) -> object:
+        made.append(args)
+        return original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LocaleRenderer, "_face", face)
+    assert build(ROOT, None, strict=True).code == 0
+    translated = len(made)
+    project = copy_project(tmp_path / "project")
+    catalog = project / "locales/fr/LC_MESSAGES/messages.po"
+    text = catalog.read_text(encoding="utf-8")
+    card = 'msgctxt "card"\nmsgid "King of spades"'
+    catalog.write_text(text.replace(card, "#, fuzzy\n" + card, 1), "utf-8")
+    made.clear()
+    result = build(project, None, strict=False)
+    assert result.code == 0 and any("King of spades" in w.message for w in result.warnings)
+    assert len(made) == translated

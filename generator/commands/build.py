@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from ..build import BuildResult, build
 from ..problems import Problem, count
@@ -19,10 +22,39 @@ def run(arguments: argparse.Namespace) -> int:
 def build_and_report(
     root: Path, out: Path | None, strict: bool, report: Callable[[object], None] = print, base_url: str | None = None
 ) -> int:
-    """Build, and tell the user what happened; the exit code."""
-    result = build(root, out, strict, base_url)
+    """Build, and tell the user what happened; the exit code. On a terminal, what the build is
+    doing is shown meanwhile on one line that updates (nothing when the output is piped)."""
+    line = Progress(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        result = build(root, out, strict, base_url, line)
+    finally:
+        if line is not None:
+            line.clear()
     tell(result, out, strict, report)
     return result.code
+
+
+class Progress:
+    """One line of a terminal that says what is being done, rewritten at most ten times a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown = 0.0
+        self.width = 0
+
+    def __call__(self, what: str) -> None:
+        now = time.monotonic()
+        if now - self.shown < 0.1:
+            return
+        self.shown = now
+        self.stream.write("\r" + what.ljust(self.width))
+        self.stream.flush()
+        self.width = len(what)
+
+    def clear(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
 
 
 def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print) -> None:
