@@ -41,6 +41,12 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--strict", action="store_true", help="treat missing and fuzzy translations as errors (as CI does)"
     )
+    build.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="the address the site is published at, such as https://OWNER.github.io/REPO/ "
+        "(default: $BELOTE_DOCS_BASE_URL if set, else content/site.yaml's base_url)",
+    )
     serve = commands.add_parser(
         "serve",
         help="build, serve on localhost, rebuild on every change",

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
-from urllib.parse import urlsplit
 
 from .files import FileError, explain, is_folder, read_input, recover_folder, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
@@ -39,6 +38,7 @@ from .reuse import (
     stamp,
     unchanged,
 )
+from .urls import SiteURL
 from .words.terms import TERMS, Message
 
 if TYPE_CHECKING:  # the template machinery is imported only when a file must be rendered
@@ -165,7 +165,9 @@ class SiteRenderer:
         self.renderers: dict[str, LocaleRenderer] = {}
         self.parts: dict[str, LocaleParts] = {}
         root = project.root
-        self.base_key = digest(code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes())
+        self.base_key = digest(
+            code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes(), str(self.site.base_url)
+        )
         # Each catalog's bytes' digest, taken when it was checked (a build has every catalog).
         self.catalog_keys = {locale: project.catalogs.digests.get(locale, "") for locale in self.site.locales}
         # A page's examples' answers are the engine's on the page's bytes: the code's version, in
@@ -250,7 +252,7 @@ class SiteRenderer:
         return previous, item(index + 1) if index + 1 < len(pages) else None
 
     def url(self, locale: str, name: str) -> str:
-        return f"{self.site.base_url}{locale}/{name}"
+        return self.site.base_url.page(locale, name)
 
     def alternates(self, name: str) -> list[Link]:
         """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
@@ -438,7 +440,7 @@ class SiteRenderer:
             )
             chooser_warnings = _warnings(translator)
             translator.misses = set()
-            prefix = urlsplit(self.site.base_url).path
+            prefix = self.site.base_url.path
             links = [
                 {"href": f"{prefix}{code}/{page_href(page.slug)}", "title": renderer.markdown(page.title)}
                 for page in self.project.pages
@@ -536,24 +538,24 @@ class SiteRenderer:
         return env.get_template("missing.html").render(
             site_name=markdown_inline(self.site.name.msgid),
             languages=[self.locale_parts(code).lost for code in self.site.published],
-            prefix=urlsplit(self.site.base_url).path,
+            prefix=self.site.base_url.path,
         )
 
     def robots(self) -> str:
         from .render import make_environment
 
         env = make_environment(self.templates, self.project.compiled)
-        return env.get_template("robots.txt").render(base_url=self.site.base_url)
+        return env.get_template("robots.txt").render(base_url=str(self.site.base_url))
 
     def sitemap(self) -> str:
         from .render import make_environment
 
         names = ["index.html"] + [page_href(page.slug) for page in self.project.pages]
-        urls = [SitemapUrl(self.site.base_url, [])]
+        urls = [SitemapUrl(str(self.site.base_url), [])]
         for code in self.site.published:
             urls += [SitemapUrl(self.url(code, name), self.alternates(name)) for name in names]
         env = make_environment(self.templates, self.project.compiled)
-        return env.get_template("sitemap.xml").render(urls=urls, base_url=self.site.base_url)
+        return env.get_template("sitemap.xml").render(urls=urls, base_url=str(self.site.base_url))
 
     @property
     def warnings(self) -> list[Problem]:
@@ -793,11 +795,14 @@ class BuildResult:
     warnings: list[Problem] = field(default_factory=list)
 
 
-def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> BuildResult:
+def build(
+    root: Path, out: Path | None, strict: bool, report: Any = print, base_url: SiteURL | None = None
+) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render only, write nothing).
 
     Exit code 0 when built, 1 when an example does not hold, 2 when the input is invalid
-    (or, with ``strict``, a translation is missing); nothing is written unless 0.
+    (or, with ``strict``, a translation is missing); nothing is written unless 0. ``base_url``
+    stands for ``content/site.yaml``'s.
     """
     started = time.perf_counter()
     refusal = output_problem(root, out) if out is not None else None
@@ -814,7 +819,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
     # The inputs' stamps and digest are taken before they are read, and the stamps again once the
     # site is written: the digest is recorded only if they held (an edit made meanwhile is not missed).
-    inputs, stamps = inputs_digest(root, INPUTS, code_version()) if out is not None else ("", {})
+    version = f"{code_version()} {base_url or ''}"
+    inputs, stamps = inputs_digest(root, INPUTS, version) if out is not None else ("", {})
     if out is not None and previous is not None and (outcome := unchanged(cache, out, inputs)) is not None:
         _report_warnings(outcome.warnings, strict, report)
         if strict and outcome.warnings:
@@ -822,6 +828,8 @@ def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> Bu
         _report_done(out, outcome, started, report, " (nothing changed since the last build)")
         return BuildResult(0, {}, outcome.warnings)
     project = load_project(root)
+    if base_url is not None and project.site is not None:
+        project.site = dataclasses.replace(project.site, base_url=base_url)
     if project.problems or project.mismatches:
         for problem in sorted(project.problems):
             report(problem)

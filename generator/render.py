@@ -577,7 +577,7 @@ def make_environment(templates: Path, compiled: BytecodeCache | None = None) -> 
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
     env = Environment(
         loader=TemplateFiles(templates),
-        autoescape=True,
+        autoescape=lambda name: not (name or "").endswith(".txt"),  # robots.txt is not HTML
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
+from ..urls import SiteURL
 from ..words.terms import GLOSSARY_WORDS, TERMS, Message, word
 from .examples import Example, ExampleSet, PlayExample, Reader
 from .source import Document, Map, Node, Pos, Scalar, Seq
@@ -154,7 +155,7 @@ class Site:
 
     path: str
     name: Text
-    base_url: str
+    base_url: SiteURL
     locales: dict[str, str]
     pages: tuple[str, ...]
 
@@ -447,18 +448,18 @@ class PageReader:
             return None
         return Site(self.document.path, name, base_url, locales, tuple(pages))
 
-    def base_url(self, node: Node | None) -> str | None:
-        """The address the site is published at, ending in one `/`."""
+    def base_url(self, node: Node | None) -> SiteURL | None:
+        """The address the site is published at (:class:`SiteURL`, a trailing `/` added)."""
         if node is None:
             return None
         value = self.reader.text(node, "base_url")
-        if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
-            self.reader.error(
-                node,
-                f"base_url: {value!r}: write the address the site is published at, such as https://help.example.com/",
-            )
+        if value is None:
             return None
-        return None if value is None else value.rstrip("/") + "/"
+        try:
+            return SiteURL.parse(value)
+        except ValueError as error:
+            self.reader.error(node, f"base_url: {error}")
+            return None
 
 
 def _looks_like_html(text: str) -> bool:
