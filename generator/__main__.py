@@ -50,10 +50,17 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser(
         "serve",
         help="build, serve on localhost, rebuild on every change",
-        description="Build the site into a temporary folder, serve it on http://127.0.0.1:PORT/ and rebuild "
-        "when content, catalogs or templates change; open pages reload themselves.",
+        description="Build the site into a temporary folder, serve it on http://HOST:PORT/ and rebuild "
+        "when content, catalogs or templates change; open pages reload themselves. A failed build "
+        "keeps the last good site served, its errors shown in a banner on every page.",
     )
     _project_options(serve, out=False)
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network, "
+        "to preview on a phone of the same network)",
+    )
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     regenerate = commands.add_parser(
         "regenerate",
