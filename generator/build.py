@@ -166,7 +166,7 @@ class SiteRenderer:
         self.parts: dict[str, LocaleParts] = {}
         root = project.root
         self.base_key = digest(
-            code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes(), str(self.site.base_url)
+            code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes(), self.site.base_url
         )
         # Each catalog's bytes' digest, taken when it was checked (a build has every catalog).
         self.catalog_keys = {locale: project.catalogs.digests.get(locale, "") for locale in self.site.locales}
@@ -545,17 +545,17 @@ class SiteRenderer:
         from .render import make_environment
 
         env = make_environment(self.templates, self.project.compiled)
-        return env.get_template("robots.txt").render(base_url=str(self.site.base_url))
+        return env.get_template("robots.txt").render(base_url=self.site.base_url)
 
     def sitemap(self) -> str:
         from .render import make_environment
 
         names = ["index.html"] + [page_href(page.slug) for page in self.project.pages]
-        urls = [SitemapUrl(str(self.site.base_url), [])]
+        urls = [SitemapUrl(self.site.base_url, [])]
         for code in self.site.published:
             urls += [SitemapUrl(self.url(code, name), self.alternates(name)) for name in names]
         env = make_environment(self.templates, self.project.compiled)
-        return env.get_template("sitemap.xml").render(urls=urls, base_url=str(self.site.base_url))
+        return env.get_template("sitemap.xml").render(urls=urls, base_url=self.site.base_url)
 
     @property
     def warnings(self) -> list[Problem]:
