@@ -16,6 +16,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m generator",
         description="Generator of the Belote app's rules help site; checks every example with the rules engine.",
     )
+    main.add_argument("--version", action=_Version, help="print the version of belote-docs and exit")
     commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser(
         "check",
@@ -122,6 +123,22 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"belote-docs {version('belote-docs')}")
+        except PackageNotFoundError:
+            print("belote-docs (not installed: run ./setup, which installs it into .venv)")
+        parser.exit()
+
+
 def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None:
     command.add_argument(
         "-C",
@@ -140,6 +157,17 @@ def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code."""
     arguments = parser().parse_args(argv)
+    project = getattr(arguments, "project", None)
+    if project is not None:
+        from .project import SITE_FILE
+
+        if not os.path.lexists(project / SITE_FILE):
+            where = "this folder" if project == Path(".") else str(project)
+            print(
+                f"error: {where} is not a belote-docs project (no {SITE_FILE}): run the command in the "
+                "project folder (the one holding content/, locales/ and templates/) or pass it with -C DIR"
+            )
+            return 2
     # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
     command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
     # A command is a short batch run over bounded input whose values are acyclic and freed by
