@@ -131,3 +131,56 @@ def test_ci_runs_exactly_the_readmes_two_commands() -> None:
     assert subprocess.run(["bash", "-n", str(ROOT / "setup")]).returncode == 0
     usage = subprocess.run([str(ROOT / "setup"), "--no-such-option"], capture_output=True, text=True)
     assert usage.returncode == 2 and usage.stderr.startswith("usage: ./setup [--apt]"), usage.stderr
+
+
+def workflow(name: str) -> dict:
+    return yaml.safe_load((ROOT / ".github/workflows" / name).read_text(encoding="utf-8"))
+
+
+def test_pages_deploys_only_a_commit_of_main_that_ci_passed_at_the_address_github_gives() -> None:
+    pages = workflow("pages.yml")
+    assert pages[True] == {
+        "workflow_run": {"workflows": [workflow("ci.yml")["name"]], "types": ["completed"], "branches": ["main"]}
+    }
+    build = pages["jobs"]["build"]
+    assert (
+        build["if"] == "github.event.workflow_run.conclusion == 'success' && github.event.workflow_run.event == 'push'"
+    )
+    assert build["steps"][0]["with"]["ref"] == "${{ github.event.workflow_run.head_sha }}"  # the commit tested
+    configure = next(step for step in build["steps"] if step.get("uses", "").startswith("actions/configure-pages@"))
+    command = next(step for step in build["steps"] if "generator build" in step.get("run", ""))
+    assert configure["id"] == "pages" and command["env"]["BASE_URL"] == "${{ steps.pages.outputs.base_url }}"
+    assert command["run"].endswith('--base-url "$BASE_URL"')
+    assert pages["jobs"]["deploy"]["needs"] == "build"
+
+
+def test_ci_is_bounded_cached_and_runs_every_python() -> None:
+    ci = workflow("ci.yml")
+    assert ci[True] == {"push": {"branches": ["main"]}, "pull_request": None}  # a pull request runs once
+    assert ci["concurrency"]["cancel-in-progress"] is True
+    for name in ("ci.yml", "pages.yml", "regenerate.yml"):
+        jobs = workflow(name)["jobs"]
+        assert all("timeout-minutes" in job for job in jobs.values()), name
+    python = ci["jobs"]["python"]
+    assert python["strategy"]["matrix"]["python"] == ["3.11", "3.12", "3.13"]
+    setup = next(step for step in python["steps"] if step.get("uses", "").startswith("actions/setup-python@"))
+    assert setup["with"]["cache"] == "pip" and setup["with"]["cache-dependency-path"] == "constraints.txt"
+    node = next(step for step in python["steps"] if step.get("uses", "").startswith("actions/setup-node@"))
+    assert node["with"]["cache"] == "npm"
+    cache = next(step for step in ci["jobs"]["test"]["steps"] if step.get("uses", "").startswith("actions/cache@"))
+    assert "~/.cache/pip" in cache["with"]["path"] and "~/.npm" in cache["with"]["path"]
+    assert ci["jobs"]["same-site"]["needs"] == "python"  # the three strict builds, byte for byte
+
+
+def test_the_repository_settings_are_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Publish on GitHub", 1)[1].split("\n## ", 1)[0]
+    for needed in (
+        "GitHub Actions",
+        "REGENERATE_TOKEN",
+        "Allow GitHub Actions to create and approve pull requests",
+        "custom domain",
+        "--base-url",
+    ):
+        assert needed in section, needed
+    assert "REGENERATE_TOKEN" in (ROOT / ".github/workflows/regenerate.yml").read_text(encoding="utf-8")
