@@ -78,6 +78,23 @@ def parser() -> argparse.ArgumentParser:
     )
     regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
     _project_options(regenerate, out=False)
+    export = commands.add_parser(
+        "export",
+        help="write every example with the engine's answers as JSON (the app's conformance suite)",
+        description="Check every example of the site, then write them as one JSON file: each example's "
+        "position (hand, trick, calls, deal) and the engine's answers (the allowed cards and each refused "
+        "card's reason code, the trick's winner and points, each call's refusal code and the auction's "
+        "outcome, each deal's score), with its JSON Schema beside it (examples.schema.json). "
+        "The same tree gives the same bytes. Exit 0 written, 1 an example does not hold, 2 invalid input.",
+    )
+    _project_options(export, out=False)
+    export.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the JSON file to write (default: examples.json in the project folder)",
+    )
     i18n = commands.add_parser(
         "i18n",
         help="translation catalogs: extract, update, add, stats, publish",
