@@ -95,6 +95,17 @@ def parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="the JSON file to write (default: examples.json in the project folder)",
     )
+    schema = commands.add_parser(
+        "schema",
+        help="write the JSON Schema of the content files (for editors)",
+        description="Write the JSON Schema of content/site.yaml, the pages and the example files, made from "
+        "the reader's own tables of fields, to schemas/content.schema.json (or --out): an editor that "
+        "knows it (VS Code's YAML extension, README) completes and checks the fields as you type.",
+    )
+    _project_options(schema, out=False)
+    schema.add_argument(
+        "--out", type=Path, default=None, metavar="FILE", help="default: schemas/content.schema.json in the project"
+    )
     i18n = commands.add_parser(
         "i18n",
         help="translation catalogs: extract, update, add, stats, publish",
