@@ -125,7 +125,7 @@ class Mismatch:
     computed: str
     why: str = ""
     """The engine's reason, when it has one: why a card or a call stated allowed is refused, or
-    that one stated refused is allowed."""
+    that one stated refused is allowed; with which card the trick is won."""
 
     def __str__(self) -> str:
         return (
@@ -369,7 +369,8 @@ def _words(reason: PlayReason | AuctionReason) -> str:
 
 def _why(example: Example, solution: Solution, name: str, stated: object) -> str:
     """Why the engine's ``allowed`` or ``rejected`` differs from the stated one, from the engine's
-    own reasons (each card or call at odds, grouped by reason); empty for the other fields."""
+    own reasons (each card or call at odds, grouped by reason), or who wins the trick with which
+    card (``winner``, ``points``); empty for the other fields."""
     if isinstance(example, PlayExample) and isinstance(solution, PlaySolution) and name == "allowed":
         said = CardSet(stated)  # type: ignore[arg-type]
         refused: dict[str, list[str]] = {}
@@ -382,6 +383,13 @@ def _why(example: Example, solution: Solution, name: str, stated: object) -> str
         also = [card.code() for card in example.hand if card in solution.allowed and card not in said]
         parts += [f"{seat} may also play {', '.join(also)}"] if also else []
         return "; ".join(parts)
+    if isinstance(example, PlayExample) and isinstance(solution, PlaySolution) and name in ("winner", "points"):
+        trick = solution.trick
+        if trick is None:
+            return ""
+        plays = [*example.trick, (example.seat, example.play)]
+        winning = next(card for seat, card in plays if seat == trick.winner)
+        return f"{trick.winner.name.title()} wins the trick with {winning}, {trick.points} points"
     if isinstance(solution, AuctionSolution) and name == "rejected" and isinstance(stated, tuple):
         parts = []
         for number, verdict in enumerate(solution.calls, 1):

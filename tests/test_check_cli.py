@@ -99,7 +99,7 @@ def test_a_wrong_example_gives_one_line_per_field_and_exit_1(tmp_path: Path, run
         f"{path}:11: follow-suit: allowed: file says [KS, 7S, JH], engine computes [KS, 7S]: "
         "North must follow suit (JH refused)",
         f"{path}:27: last-trick: allowed: file says [JH, KD], engine computes [JH]: East must trump (KD refused)",
-        f"{path}:30: last-trick: winner: file says W, engine computes E",
+        f"{path}:30: last-trick: winner: file says W, engine computes E: East wins the trick with JH, 41 points",
         "2 of 3 examples do not hold",
     ]
 

@@ -22,6 +22,7 @@ import pytest
 
 from generator.commands.serve import BANNER_ID
 
+from .conftest import ROOT
 from .site_helpers import copy_project
 
 WRONG = ("allowed: [KS, 7S]", "allowed: [KS, 7S, JH]")
@@ -174,7 +175,7 @@ def test_serve_stops_cleanly_during_its_first_build(tmp_path: Path, stop: signal
 
 def test_serve_refuses_a_host_it_cannot_listen_on(tmp_path: Path) -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "generator", "serve", "-C", str(tmp_path), "--host", "no such host!"],
+        [sys.executable, "-m", "generator", "serve", "-C", str(ROOT), "--host", "no such host!"],
         capture_output=True,
         text=True,
         timeout=60,
