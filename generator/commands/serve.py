@@ -175,7 +175,7 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
 
     Each rebuild is an ordinary incremental build (only the files whose inputs changed are
     rendered); with the watcher told at once of a save and pages told at once of a new build, a
-    saved edit is on screen about 0.2 s later at the real site's size (``bench/run.py --only serve``).
+    saved edit reaches the open page about 0.1 s later at the real site's size (``bench/run.py --only serve``).
     The site is built for http://HOST:PORT/, so that 404.html's root-relative links work here."""
     if not 0 <= port <= 65535:
         print(f"error: --port {port}: a port is a number from 1 to 65535 (0: any free one); the default is 8000")
