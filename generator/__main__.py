@@ -16,6 +16,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m generator",
         description="Generator of the Belote app's rules help site; checks every example with the rules engine.",
     )
+    main.add_argument("--version", action=_Version, help="print the version of belote-docs and exit")
     commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser(
         "check",
@@ -41,13 +42,26 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--strict", action="store_true", help="treat missing and fuzzy translations as errors (as CI does)"
     )
+    build.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="the address the site is published at, such as https://OWNER.github.io/REPO/ "
+        "(default: $BELOTE_DOCS_BASE_URL if set, else content/site.yaml's base_url)",
+    )
     serve = commands.add_parser(
         "serve",
         help="build, serve on localhost, rebuild on every change",
-        description="Build the site into a temporary folder, serve it on http://127.0.0.1:PORT/ and rebuild "
-        "when content, catalogs or templates change; open pages reload themselves.",
+        description="Build the site into a temporary folder, serve it on http://HOST:PORT/ and rebuild "
+        "when content, catalogs or templates change; open pages reload themselves. A failed build "
+        "keeps the last good site served, its errors shown in a banner on every page.",
     )
     _project_options(serve, out=False)
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network, "
+        "to preview on a phone of the same network)",
+    )
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     regenerate = commands.add_parser(
         "regenerate",
@@ -64,6 +78,34 @@ def parser() -> argparse.ArgumentParser:
     )
     regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
     _project_options(regenerate, out=False)
+    export = commands.add_parser(
+        "export",
+        help="write every example with the engine's answers as JSON (the app's conformance suite)",
+        description="Check every example of the site, then write them as one JSON file: each example's "
+        "position (hand, trick, calls, deal) and the engine's answers (the allowed cards and each refused "
+        "card's reason code, the trick's winner and points, each call's refusal code and the auction's "
+        "outcome, each deal's score), with its JSON Schema beside it (examples.schema.json). "
+        "The same tree gives the same bytes. Exit 0 written, 1 an example does not hold, 2 invalid input.",
+    )
+    _project_options(export, out=False)
+    export.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the JSON file to write (default: examples.json in the project folder)",
+    )
+    schema = commands.add_parser(
+        "schema",
+        help="write the JSON Schema of the content files (for editors)",
+        description="Write the JSON Schema of content/site.yaml, the pages and the example files, made from "
+        "the reader's own tables of fields, to schemas/content.schema.json (or --out): an editor that "
+        "knows it (VS Code's YAML extension, README) completes and checks the fields as you type.",
+    )
+    _project_options(schema, out=False)
+    schema.add_argument(
+        "--out", type=Path, default=None, metavar="FILE", help="default: schemas/content.schema.json in the project"
+    )
     i18n = commands.add_parser(
         "i18n",
         help="translation catalogs: extract, update, add, stats, publish",
@@ -109,6 +151,22 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"belote-docs {version('belote-docs')}")
+        except PackageNotFoundError:
+            print("belote-docs (not installed: run ./setup, which installs it into .venv)")
+        parser.exit()
+
+
 def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None:
     command.add_argument(
         "-C",
@@ -127,6 +185,17 @@ def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code."""
     arguments = parser().parse_args(argv)
+    project = getattr(arguments, "project", None)
+    if project is not None:
+        from .project import SITE_FILE
+
+        if not os.path.lexists(project / SITE_FILE):
+            where = "this folder" if project == Path(".") else str(project)
+            print(
+                f"error: {where} is not a belote-docs project (no {SITE_FILE}): run the command in the "
+                "project folder (the one holding content/, locales/ and templates/) or pass it with -C DIR"
+            )
+            return 2
     # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
     command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
     # A command is a short batch run over bounded input whose values are acyclic and freed by

@@ -55,7 +55,7 @@ Progress = Callable[[str], None]
 
 
 def build(
-    root: Path, out: Path | None, strict: bool, base_url: str | None = None, progress: Progress | None = None
+    root: Path, out: Path | None, strict: bool, base_url: SiteURL | None = None, progress: Progress | None = None
 ) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render into memory only).
 
@@ -68,7 +68,7 @@ def build(
     return result
 
 
-def _build(root: Path, out: Path | None, strict: bool, base_url: str | None, progress: Progress) -> BuildResult:
+def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None, progress: Progress) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
     if out is not None and (leftover := _recover(out)) is not None:

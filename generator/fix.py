@@ -9,6 +9,8 @@ holds is left as written. The text is edited in place (:mod:`generator.reader.ed
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .reader.edit import Edit, apply, insert, replace, replace_block
 from .reader.examples import Example, Stated
 from .reader.notation import written
@@ -23,6 +25,36 @@ def to_write(checks: list[FieldCheck]) -> list[FieldCheck]:
         check
         for check in checks
         if (check.stated is None and (check.name != "rejected" or check.computed)) or not check.holds
+    ]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One field of one example whose answer the engine now computes differently."""
+
+    path: str
+    example: str
+    field: str
+    before: str
+    after: str
+
+    def __str__(self) -> str:
+        """The line ``regenerate`` and ``check --fix`` print: page, example, field, before -> after."""
+        return f"{self.path}: {self.example}: {self.field}: {self.before} -> {self.after}"
+
+
+def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
+    """The fields ``--fix`` would write: those whose stated value differs from the engine's, and
+    those not stated."""
+    return [
+        Change(
+            example.path,
+            example.id,
+            check.name,
+            "(not stated)" if check.stated is None else written(check.stated.value),
+            written(check.computed),
+        )
+        for check in to_write(checks)
     ]
 
 

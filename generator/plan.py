@@ -364,7 +364,7 @@ class _Site:
             previous = self.item(index - 1) if index > 0 else NavItem("index.html", None)
             following = self.item(index + 1) if index + 1 < len(self.pages) else None
         return Frame(
-            self.url.root,
+            str(self.url),
             "../",
             self.url.page(locale, name),
             self.alternates(name) if published else (),
@@ -409,7 +409,7 @@ def plan(site: Site, pages: list[Page], views: dict[str, View], url: SiteURL) ->
             "index.html",
             "root.html",
             None,
-            ChooserContext(published, url.root, where.alternates("index.html")),
+            ChooserContext(published, str(url), where.alternates("index.html")),
             ("chooser-locale.html",),
         )
     )
@@ -427,9 +427,9 @@ def plan(site: Site, pages: list[Page], views: dict[str, View], url: SiteURL) ->
         )
     )
     names = ["index.html"] + [page_href(page.slug) for page in pages]
-    urls = [SitemapUrl(url.root, ())]
+    urls = [SitemapUrl(str(url), ())]
     for code in published:
         urls += [SitemapUrl(url.page(code, name), where.alternates(name)) for name in names]
-    outputs.append(Output("sitemap.xml", "sitemap.xml", None, SitemapContext(tuple(urls), url.root)))
-    outputs.append(Output("robots.txt", "robots.txt", None, RobotsContext(url.root)))
+    outputs.append(Output("sitemap.xml", "sitemap.xml", None, SitemapContext(tuple(urls), str(url))))
+    outputs.append(Output("robots.txt", "robots.txt", None, RobotsContext(str(url))))
     return outputs

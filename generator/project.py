@@ -24,6 +24,7 @@ from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, P
 from .reader.pages import Page, Site, Text, read_page
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
+from .urls import SiteURL
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
@@ -84,7 +85,7 @@ def _every_page(root: Path) -> Site:
         slugs = sorted(path.stem for path in (root / CONTENT).glob("*.yaml") if path.name != "site.yaml")
     except OSError:
         slugs = []
-    return Site(SITE_FILE, Text("", SITE_FILE, 1, 1), "", {}, tuple(slugs))
+    return Site(SITE_FILE, Text("", SITE_FILE, 1, 1), SiteURL.parse("http://localhost/"), {}, tuple(slugs))
 
 
 def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem]:

@@ -16,42 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .files import FileError, read_input
-from .fix import fix_text, to_write
+from .fix import Change, changes_of, fix_text
 from .i18n.catalogs import LOCALES, catalog_path
 from .i18n.pofile import parse_po, po_bytes
 from .problems import Problem, count
 from .project import CONTENT, read_site
 from .reader.documents import expand, load_documents, read_examples
-from .reader.examples import Example
-from .reader.notation import written
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
-from .verify import FieldCheck, verify
-
-
-@dataclass(frozen=True)
-class Change:
-    """One field of one example whose answer the engine now computes differently."""
-
-    path: str
-    example: str
-    field: str
-    before: str
-    after: str
-
-
-def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
-    """The fields ``--fix`` would write: those whose stated value differs from the engine's, and
-    those not stated."""
-    return [
-        Change(
-            example.path,
-            example.id,
-            check.name,
-            "(not stated)" if check.stated is None else written(check.stated.value),
-            written(check.computed),
-        )
-        for check in to_write(checks)
-    ]
+from .verify import verify
 
 
 def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: list[Problem]) -> dict[Path, bytes]:

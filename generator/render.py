@@ -515,7 +515,7 @@ def make_environment(
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
     env = Environment(
         loader=TemplateFiles(templates, inputs),
-        autoescape=True,
+        autoescape=lambda name: not (name or "").endswith(".txt"),  # robots.txt is not HTML
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

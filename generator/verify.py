@@ -123,11 +123,14 @@ class Mismatch:
     line: int
     stated: str
     computed: str
+    why: str = ""
+    """The engine's reason, when it has one: why a card or a call stated allowed is refused, or
+    that one stated refused is allowed; with which card the trick is won."""
 
     def __str__(self) -> str:
         return (
             f"{self.example.path}:{self.line}: {self.example.id}: {self.field}: "
-            f"file says {self.stated}, engine computes {self.computed}"
+            f"file says {self.stated}, engine computes {self.computed}{f': {self.why}' if self.why else ''}"
         )
 
 
@@ -353,6 +356,45 @@ def verify(examples: list[Example]) -> Verification:
                         check.stated.line,
                         written(check.stated.value),
                         written(check.computed),
+                        _why(example, solution, check.name, check.stated.value),
                     )
                 )
     return verification
+
+
+def _words(reason: PlayReason | AuctionReason) -> str:
+    """A reason's code as words: ``must-follow-suit`` → ``must follow suit``."""
+    return reason.value.replace("-", " ")
+
+
+def _why(example: Example, solution: Solution, name: str, stated: object) -> str:
+    """Why the engine's ``allowed`` or ``rejected`` differs from the stated one, from the engine's
+    own reasons (each card or call at odds, grouped by reason), or who wins the trick with which
+    card (``winner``, ``points``); empty for the other fields."""
+    if isinstance(example, PlayExample) and isinstance(solution, PlaySolution) and name == "allowed":
+        said = CardSet(stated)  # type: ignore[arg-type]
+        refused: dict[str, list[str]] = {}
+        for card in example.hand:
+            if card in said and card not in solution.allowed:
+                reason = solution.refusals.get(card)
+                refused.setdefault(_words(reason) if reason else "may not play it", []).append(card.code())
+        seat = example.seat.name.title()
+        parts = [f"{seat} {words} ({', '.join(cards)} refused)" for words, cards in refused.items()]
+        also = [card.code() for card in example.hand if card in solution.allowed and card not in said]
+        parts += [f"{seat} may also play {', '.join(also)}"] if also else []
+        return "; ".join(parts)
+    if isinstance(example, PlayExample) and isinstance(solution, PlaySolution) and name in ("winner", "points"):
+        trick = solution.trick
+        if trick is None:
+            return ""
+        plays = [*example.trick, (example.seat, example.play)]
+        winning = next(card for seat, card in plays if seat == trick.winner)
+        return f"{trick.winner.name.title()} wins the trick with {winning}, {trick.points} points"
+    if isinstance(solution, AuctionSolution) and name == "rejected" and isinstance(stated, tuple):
+        parts = []
+        for number, verdict in enumerate(solution.calls, 1):
+            if (number in stated) != (verdict.refusal is not None):
+                call = f"call {number} ({verdict.seat.code()} {written(verdict.call)})"
+                parts.append(f"{call} refused: {_words(verdict.refusal)}" if verdict.refusal else f"{call} is allowed")
+        return "; ".join(parts)
+    return ""

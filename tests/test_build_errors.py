@@ -77,7 +77,7 @@ def test_an_example_that_does_not_hold_fails_with_checks_message(project: Path) 
     assert code == 1 and unchanged
     assert re.fullmatch(
         r"content/allowed-cards\.yaml:\d+: must-overtrump: allowed: file says \[9S, KH\], "
-        r"engine computes \[9S\]",
+        r"engine computes \[9S\]: East must overtrump \(KH refused\)",
         lines[0],
     )
     assert lines[-1] == "1 example not holding; nothing written"

@@ -96,9 +96,10 @@ def test_a_wrong_example_gives_one_line_per_field_and_exit_1(tmp_path: Path, run
     code, output = run_cli("check", str(path))
     assert code == 1
     assert output.splitlines() == [
-        f"{path}:11: follow-suit: allowed: file says [KS, 7S, JH], engine computes [KS, 7S]",
-        f"{path}:27: last-trick: allowed: file says [JH, KD], engine computes [JH]",
-        f"{path}:30: last-trick: winner: file says W, engine computes E",
+        f"{path}:11: follow-suit: allowed: file says [KS, 7S, JH], engine computes [KS, 7S]: "
+        "North must follow suit (JH refused)",
+        f"{path}:27: last-trick: allowed: file says [JH, KD], engine computes [JH]: East must trump (KD refused)",
+        f"{path}:30: last-trick: winner: file says W, engine computes E: East wins the trick with JH, 41 points",
         "2 of 3 examples do not hold",
     ]
 
@@ -106,7 +107,17 @@ def test_a_wrong_example_gives_one_line_per_field_and_exit_1(tmp_path: Path, run
 def test_fix_changes_only_the_expect_values_and_is_idempotent(tmp_path: Path, run_cli) -> None:
     path = tmp_path / "wrong.yaml"
     path.write_text(COMMENTED, encoding="utf-8")
-    assert run_cli("check", "--fix", str(path))[0] == 0
+    code, output = run_cli("check", "--fix", str(path))
+    assert code == 0
+    assert output.splitlines() == [  # what it changed, as regenerate says it
+        f"{path}: follow-suit: allowed: [KS, 7S, JH] -> [KS, 7S]",
+        f"{path}: refused-bid: rejected: (not stated) -> [2]",
+        f"{path}: refused-bid: result: (not stated) -> open",
+        f"{path}: last-trick: allowed: [JH, KD] -> [JH]",
+        f"{path}: last-trick: winner: W -> E",
+        f"{path}: last-trick: points: (not stated) -> 41",
+        "3 examples in 1 file; 1 file updated",
+    ]
     assert path.read_text(encoding="utf-8") == FIXED
     assert run_cli("check", str(path))[0] == 0
     assert run_cli("check", "--fix", str(path))[1].strip().endswith("0 files updated")
@@ -203,7 +214,10 @@ def test_fix_writes_the_answer_into_an_example_of_a_page(tmp_path: Path, run_cli
     text = (CONTENT / "allowed-cards.yaml").read_text(encoding="utf-8")
     copy.write_text(text.replace("            allowed: [9S]\n", "            allowed: [9S, KH]\n"), encoding="utf-8")
     code, output = run_cli("check", str(copy))
-    assert code == 1 and "must-overtrump: allowed: file says [9S, KH], engine computes [9S]" in output
+    assert code == 1
+    assert (
+        "must-overtrump: allowed: file says [9S, KH], engine computes [9S]: East must overtrump (KH refused)" in output
+    )
     assert run_cli("check", "--fix", str(copy))[0] == 0
     assert copy.read_text(encoding="utf-8") == text
 
@@ -394,3 +408,43 @@ def test_fix_changes_only_the_wrong_value_of_a_result_mapping(tmp_path: Path, ru
     assert fixed == AUCTION.replace("multiplier: 4}", "multiplier: 2}").replace(
         "      multiplier: 1   # stated first\n", "      multiplier: 2   # stated first\n"
     )
+
+
+def test_a_wrong_refusal_of_a_call_says_the_engines_reason(tmp_path: Path, run_cli) -> None:
+    path = tmp_path / "calls.yaml"
+    path.write_text(
+        "examples:\n  - id: lower\n    game: coinche\n    dealer: S\n    calls: [{W: 100 H}, {N: 90 S}, {E: Pass}]\n"
+        "    expect:\n      rejected: [3]\n",  # 2 is refused (and so 3 is out of turn)
+        encoding="utf-8",
+    )
+    code, output = run_cli("check", str(path))
+    assert code == 1 and output.splitlines()[0] == (
+        f"{path}:7: lower: rejected: file says [3], engine computes [2, 3]: call 2 (N 90 S) refused: bid too low"
+    ), output
+
+
+@pytest.mark.parametrize(
+    "command", [["build"], ["serve"], ["regenerate"], ["i18n", "stats"], ["i18n", "extract"], ["i18n", "add", "de"]]
+)
+def test_a_project_command_outside_a_project_says_where_to_run_it(
+    tmp_path: Path, command: list[str], run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output = run_cli(*command)
+    assert code == 2 and output == (
+        "error: this folder is not a belote-docs project (no content/site.yaml): run the command in the project "
+        "folder (the one holding content/, locales/ and templates/) or pass it with -C DIR\n"
+    )
+    code, output = run_cli(*command, "-C", str(tmp_path / "elsewhere"))
+    assert code == 2 and output.startswith(f"error: {tmp_path / 'elsewhere'} is not a belote-docs project")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    from generator.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == f"belote-docs {version('belote-docs')}\n"

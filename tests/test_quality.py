@@ -5,11 +5,13 @@ Each gate is also run on planted faults, so that a gate which checks nothing wou
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = ROOT / "pyproject.toml"
@@ -70,3 +72,18 @@ def test_every_module_that_needs_a_browser_or_java_is_marked() -> None:
         name for name in heavy if "\npytestmark = pytest.mark.browser" not in (ROOT / "tests" / name).read_text()
     ]
     assert unmarked == [], f"mark these modules with `pytestmark = pytest.mark.browser`: {unmarked}"
+
+
+def test_pre_commit_runs_the_same_gates() -> None:
+    """.pre-commit-config.yaml's hooks are this file's commands, from the project's venv, on SOURCES."""
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = {hook["id"]: hook for repo in config["repos"] for hook in repo["hooks"]}
+    assert [repo["repo"] for repo in config["repos"]] == ["local"]
+    assert {name: hook["entry"] for name, hook in hooks.items()} == {
+        "ruff-check": ".venv/bin/python -m ruff check",
+        "ruff-format": ".venv/bin/python -m ruff format --check",
+        "mypy": ".venv/bin/python -m mypy",
+    }
+    for name in ("ruff-check", "ruff-format"):
+        assert all(re.match(hooks[name]["files"], f"{source}/x.py") for source in SOURCES)
+    assert hooks["mypy"]["pass_filenames"] is False  # pyproject.toml's files, as the test runs it

@@ -541,22 +541,6 @@ def test_serve_refuses_a_port_out_of_range_and_a_busy_one(project: Path) -> None
     assert f"port {port}: in use by another program" in run.stdout, run.stdout
 
 
-def test_the_watcher_survives_files_that_vanish_mid_scan(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.commands import serve
-
-    real = Path.stat
-
-    def vanishing(self: Path, **kwargs: object) -> os.stat_result:
-        if self.name.endswith(".swp"):
-            raise FileNotFoundError(2, "No such file", str(self))
-        return real(self, **kwargs)
-
-    (project / "content/.bidding.yaml.swp").write_text("x")
-    monkeypatch.setattr(Path, "stat", vanishing)
-    files = serve.snapshot(project)
-    assert files and all(".swp" not in name for name, *_ in files)
-
-
 # Catalogs fuzzed: never a traceback ----------------------------------------------------------------
 
 CATALOG_TEXT = (ROOT / CATALOG).read_text(encoding="utf-8")[:5000].splitlines()

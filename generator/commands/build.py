@@ -1,8 +1,9 @@
-"""``build [--strict] [--out DIR]``: the site, every example checked, written only if all is well."""
+"""``build [--strict] [--out DIR] [--base-url URL]``: the site, every example checked, written only if all is well."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -11,16 +12,27 @@ from typing import TextIO
 
 from ..build import BuildResult, build
 from ..problems import Problem, count
+from ..urls import SiteURL, override
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """Build into ``--out`` (default: ``site/`` in the project); the build's exit code."""
+    """Build into ``--out`` (default: ``site/`` in the project), at ``--base-url`` (else
+    ``$BELOTE_DOCS_BASE_URL``, else ``content/site.yaml``'s); the build's exit code."""
+    try:
+        base_url = override(arguments.base_url, os.environ)
+    except ValueError as error:
+        print(f"error: {error}")
+        return 2
     out = arguments.out if arguments.out is not None else arguments.project / "site"
-    return build_and_report(arguments.project, out, arguments.strict)
+    return build_and_report(arguments.project, out, arguments.strict, base_url=base_url)
 
 
 def build_and_report(
-    root: Path, out: Path | None, strict: bool, report: Callable[[object], None] = print, base_url: str | None = None
+    root: Path,
+    out: Path | None,
+    strict: bool,
+    report: Callable[[object], None] = print,
+    base_url: SiteURL | None = None,
 ) -> int:
     """Build, and tell the user what happened; the exit code. On a terminal, what the build is
     doing is shown meanwhile on one line that updates (nothing when the output is piped)."""

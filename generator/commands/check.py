@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..files import FileError, write_files
-from ..fix import fix_text
+from ..fix import Change, changes_of, fix_text
 from ..problems import Problem, count
 from ..reader.documents import expand, load_documents, read_examples
 from ..verify import verify
@@ -34,6 +34,7 @@ def run_check(paths: list[str], fix: bool) -> int:
         return 2
     if fix:
         fixed: dict[Path, bytes] = {}
+        changes: list[Change] = []
         for document in documents:
             fixes = [
                 (example, verification.checks[example.id])
@@ -43,10 +44,13 @@ def run_check(paths: list[str], fix: bool) -> int:
             text = fix_text(document, fixes)
             if text != document.text:
                 fixed[Path(document.path)] = ("\ufeff" * document.bom + text).encode("utf-8")
+                changes += [change for example, checks in fixes for change in changes_of(example, checks)]
         try:
             write_files(fixed)  # all or none
         except FileError as error:
             return failed(error, "nothing written")
+        for change in changes:
+            print(change)
         changed = len(fixed)
         print(
             f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "

@@ -54,7 +54,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
         print("the answers are written; the translators' comments are not: run `i18n extract` and `i18n update`")
         return 2
     for change in plan.changes:
-        print(f"{change.path}: {change.example}: {change.field}: {change.before} -> {change.after}")
+        print(change)
     if plan.changed:
         print(f"{count(len(plan.changed), 'example')} changed: {', '.join(plan.changed)}")
         if plan.fuzzy:

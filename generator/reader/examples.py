@@ -45,13 +45,18 @@ _WITHOUT_CONTRACT = {status.value: status for status in AuctionStatus if status 
 MAX_DIGITS = 9
 """The longest number any field may hold (points, call numbers, bids, multipliers)."""
 
-_COMMON_FIELDS = ("id", "game", "rules")
+COMMON_REQUIRED = ("id", "game")
+"""What every example must have (generator/schema.py makes the content's JSON Schema of these tables)."""
+_REQUIRED_HINTS = {"game": " (trump, no-trump or coinche)"}
+_COMMON_FIELDS = (*COMMON_REQUIRED, "rules")
 PLAY_FIELDS = _COMMON_FIELDS + ("trump", "trick", "hand", "play", "expect")
 AUCTION_FIELDS = _COMMON_FIELDS + ("dealer", "turned", "calls", "expect")
 PLAY_EXPECT = ("allowed", "winner", "points")
 AUCTION_EXPECT = ("rejected", "result")
 DEAL_FIELDS = _COMMON_FIELDS + ("trump", "dealer", "taker", "contract", "multiplier", "carried_in", "tricks", "expect")
 DEAL_EXPECT = ("card_points", "belote", "outcome", "score", "carried_out")
+EXAMPLES_KEY = "examples"
+"""An example file is a list of examples, or a mapping with this one key holding the list."""
 NO_BELOTE = "none"
 """How ``expect.belote`` says that nobody holds the belote."""
 
@@ -162,11 +167,11 @@ class ExampleSet:
         """Read the examples of a loaded file (a list, or a mapping with ``examples:``)."""
         reader = Reader(document.path, self.problems)
         root = document.root
-        if isinstance(root, Map) and root.get("examples") is not None:
+        if isinstance(root, Map) and root.get(EXAMPLES_KEY) is not None:
             for key, _ in root.entries:
-                if key.value != "examples":
+                if key.value != EXAMPLES_KEY:
                     reader.error(key, f"unknown top-level key {key.value!r} (a file holds `examples:`)")
-            root = root.get("examples")
+            root = root.get(EXAMPLES_KEY)
         if root is None or (isinstance(root, Seq) and not root.items):
             where = root or Scalar("", True, Pos(1, 1, 0, 0))
             reader.error(where, "no examples: write a list of examples (see tests/examples/)")
@@ -420,8 +425,7 @@ class Reader:
 
     def common(self, node: Map) -> dict | None:
         """The id, game and rules; None when one of them is wrong (already reported)."""
-        id_node = self.require(node, "id")
-        game_node = self.require(node, "game", " (trump, no-trump or coinche)")
+        id_node, game_node = (self.require(node, key, _REQUIRED_HINTS.get(key, "")) for key in COMMON_REQUIRED)
         example_id = self.text(id_node, "id") if id_node else None
         if id_node is not None and example_id is not None and not ID_PATTERN.match(example_id):
             self.error(id_node, f"id {example_id!r}: use lowercase letters, digits and '-' (e.g. follow-suit)")

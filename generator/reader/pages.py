@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
+from ..urls import SiteURL
 from ..words.terms import GLOSSARY_WORDS, TERMS, Message, word
 from .examples import Example, ExampleSet, PlayExample, Reader
 from .source import Document, Map, Node, Pos, Scalar, Seq
@@ -27,7 +28,18 @@ RESERVED_ANCHORS = ("main", "in-brief", "contents")
 """Ids the page templates give to their own elements: no section may take one."""
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
-_BLOCK_KINDS = ("text", "list", "example", "figure", "note")
+"""The fields a page's example has besides the example's own (both required)."""
+BLOCK_KINDS = ("text", "list", "example", "figure", "note")
+"""A block of a summary or a section is a mapping of one of these keys."""
+
+# The fields of each mapping of the page and site files, all required (generator/schema.py makes
+# the content's JSON Schema of these tables and of the examples' in examples.py).
+SITE_FIELDS = ("name", "base_url", "locales", "pages")
+PAGE_FIELDS = ("title", "description", "summary", "sections")
+GLOSSARY_FIELDS = ("title", "description", "summary", "entries")
+SECTION_FIELDS = ("id", "heading", "content")
+ENTRY_FIELDS = ("id", "term", "definition", "see")
+FIGURE_FIELDS = ("alt", "caption", "contract", "example")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +166,7 @@ class Site:
 
     path: str
     name: Text
-    base_url: str
+    base_url: SiteURL
     locales: dict[str, str]
     pages: tuple[str, ...]
 
@@ -220,7 +232,7 @@ class PageReader:
         """The blocks of a summary or a section, each one of `text:`, `list:`, `example:`, `figure:`, `note:`."""
         blocks: list[Block] = []
         for item in (self.reader.items(node, what) or []) if node is not None else []:
-            if not isinstance(item, Map) or len(item.entries) != 1 or item.entries[0][0].value not in _BLOCK_KINDS:
+            if not isinstance(item, Map) or len(item.entries) != 1 or item.entries[0][0].value not in BLOCK_KINDS:
                 self.reader.error(
                     item, f"{what}: each block is one of `text:`, `list:`, `example:`, `figure:` or `note:`"
                 )
@@ -262,7 +274,7 @@ class PageReader:
 
     def figure(self, node: Node) -> Figure | None:
         """The picture of the app's screen: a Coinche position, a contract of the hand's team, its texts."""
-        figure = self.fields(node, "figure", ("alt", "caption", "contract", "example"))
+        figure = self.fields(node, "figure", FIGURE_FIELDS)
         if figure is None:
             return None
         alt = self.source(figure.get("alt"), "alt")
@@ -307,8 +319,7 @@ class PageReader:
     def page(self, slug: str) -> Page | None:
         """The page of the whole file: title, summary and sections."""
         glossary = isinstance(self.document.root, Map) and self.document.root.get("entries") is not None
-        parts = ("title", "description", "summary", "entries" if glossary else "sections")
-        root = self.fields(self.document.root, "page", parts)
+        root = self.fields(self.document.root, "page", GLOSSARY_FIELDS if glossary else PAGE_FIELDS)
         if root is None:
             return None
         before = len(self.examples.problems)
@@ -319,7 +330,7 @@ class PageReader:
         anchors: dict[str, str] = {}  # every anchor of the page -> where it is first given
         sections_node = root.get("sections")
         for item in (self.reader.items(sections_node, "sections") or []) if sections_node is not None else []:
-            section = self.fields(item, "section", ("id", "heading", "content"))
+            section = self.fields(item, "section", SECTION_FIELDS)
             if section is None:
                 continue
             anchor = self.anchor(section.get("id"), anchors)
@@ -339,7 +350,7 @@ class PageReader:
 
     def entry(self, node: Node, anchors: dict[str, str]) -> Entry | None:
         """A glossary entry: `id`, `term` (a term of generator/words/terms.py), `definition`, `see`."""
-        entry = self.fields(node, "entry", ("id", "term", "definition", "see"))
+        entry = self.fields(node, "entry", ENTRY_FIELDS)
         if entry is None:
             return None
         anchor = self.anchor(entry.get("id"), anchors)
@@ -406,7 +417,7 @@ class PageReader:
 
     def site(self) -> Site | None:
         """The site's configuration of the whole file: name, base URL, locales and pages."""
-        root = self.fields(self.document.root, "site", ("name", "base_url", "locales", "pages"))
+        root = self.fields(self.document.root, "site", SITE_FIELDS)
         if root is None:
             return None
         before = len(self.examples.problems)
@@ -447,18 +458,18 @@ class PageReader:
             return None
         return Site(self.document.path, name, base_url, locales, tuple(pages))
 
-    def base_url(self, node: Node | None) -> str | None:
-        """The address the site is published at, ending in one `/`."""
+    def base_url(self, node: Node | None) -> SiteURL | None:
+        """The address the site is published at (:class:`SiteURL`, a trailing `/` added)."""
         if node is None:
             return None
         value = self.reader.text(node, "base_url")
-        if value is not None and not re.match(r"https?://[^\s/]+(/\S*)?\Z", value):
-            self.reader.error(
-                node,
-                f"base_url: {value!r}: write the address the site is published at, such as https://help.example.com/",
-            )
+        if value is None:
             return None
-        return None if value is None else value.rstrip("/") + "/"
+        try:
+            return SiteURL.parse(value)
+        except ValueError as error:
+            self.reader.error(node, f"base_url: {error}")
+            return None
 
 
 def _looks_like_html(text: str) -> bool:
