@@ -62,8 +62,10 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _with_sink(make: object) -> object:
-    def render_site(project: object, outputs: object, staging: Path | None, sink: rendering.Sink) -> object:
-        return rendering.render_site(project, outputs, staging, make(staging) if staging else sink)  # type: ignore
+    def render_site(
+        project: object, outputs: object, staging: Path | None, sink: rendering.Sink, *rest: object
+    ) -> object:
+        return rendering.render_site(project, outputs, staging, make(staging) if staging else sink, *rest)  # type: ignore
 
     return render_site
 
@@ -488,10 +490,10 @@ def test_a_catalog_changed_while_the_site_is_built_is_an_error(
 ) -> None:
     po = project / f"locales/{locale}/LC_MESSAGES/messages.po"
 
-    def edited_meanwhile(project_: object, outputs: object, staging: Path | None, sink: rendering.Sink) -> object:
+    def edited_meanwhile(project_: object, outputs: object, staging: Path | None, *rest: object) -> object:
         shutil.rmtree(project / CACHE / "catalogs")
         po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "Late"\nmsgstr "x"\n', encoding="utf-8")
-        return rendering.render_site(project_, outputs, staging, sink)  # type: ignore[arg-type]
+        return rendering.render_site(project_, outputs, staging, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(build_module, "render_site", edited_meanwhile)
     monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
