@@ -19,7 +19,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit
 
-from .files import FileError, explain, is_folder, read_input, recover_folder, staging_folder, swap_folder, write_new
+from .files import (
+    FileError,
+    explain,
+    is_folder,
+    read_input,
+    recover_folder,
+    staging_folder,
+    swap_folder,
+    within_project,
+    write_new,
+)
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
@@ -165,12 +175,12 @@ class SiteRenderer:
         self.renderers: dict[str, LocaleRenderer] = {}
         self.parts: dict[str, LocaleParts] = {}
         root = project.root
-        self.base_key = digest(code_version(), folder_digest(self.templates), (root / SITE_FILE).read_bytes())
+        self.base_key = digest(code_version(), folder_digest(self.templates), read_input(root / SITE_FILE, SITE_FILE))
         # Each catalog's bytes' digest, taken when it was checked (a build has every catalog).
         self.catalog_keys = {locale: project.catalogs.digests.get(locale, "") for locale in self.site.locales}
         # A page's examples' answers are the engine's on the page's bytes: the code's version, in
         # every key (base_key), stands for them, so that a change in generator/rules/ renders again.
-        self.page_keys = {page.slug: digest((root / page.path).read_bytes()) for page in project.pages}
+        self.page_keys = {page.slug: digest(read_input(root / page.path, page.path)) for page in project.pages}
         # What the locale's home, the glossaries and 404.html show of the other pages: an edit of
         # the rest of a page (its prose, its examples) leaves them as they were.
         self.outlines = digest(*(repr(_outline(page)) for page in project.pages))
@@ -793,6 +803,7 @@ class BuildResult:
     warnings: list[Problem] = field(default_factory=list)
 
 
+@within_project  # every read inside the project: a link out of it is refused
 def build(root: Path, out: Path | None, strict: bool, report: Any = print) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render only, write nothing).
 

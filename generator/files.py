@@ -2,6 +2,8 @@
 
 Reading: regular files only (a named pipe, a device or a folder is refused, never waited on),
 at most ``limit`` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
+Within :func:`confined` (a command on a project), a file whose real path is outside the project is
+refused: a link in the project must not publish what it points at (``/proc/self/environ``).
 Writing: each file is written beside its target, flushed and fsynced (a cache, ignored when damaged,
 is not fsynced), given the target's owner and mode, and renamed over it, so that at every instant
 the target is either its old or its new content; on any failure the target is as it was and the
@@ -14,16 +16,19 @@ syncfs, and swapped in with one atomic exchange.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
+import functools
 import hashlib
 import os
 import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 MAX_BYTES = 64 * 1024 * 1024
 """Larger inputs are refused before they are parsed, to keep time and memory bounded (a catalog
@@ -65,13 +70,59 @@ def explain(error: OSError) -> str:
     return hints.get(error.errno or 0, f"{error.strerror or error}")
 
 
+_ROOTS: list[str] = []
+"""The real paths of the projects the running command reads, innermost last (empty: any file)."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+@contextlib.contextmanager
+def confined(root: Path) -> Iterator[None]:
+    """Within this block every read refuses a file whose real path is outside ``root``."""
+    _ROOTS.append(os.path.realpath(root))
+    try:
+        yield
+    finally:
+        _ROOTS.pop()
+
+
+def within_project(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``function(root, ...)`` :func:`confined` to ``root``, its first argument."""
+
+    @functools.wraps(function)
+    def confined_call(*arguments: _P.args, **options: _P.kwargs) -> _R:
+        with confined(Path(arguments[0])):  # type: ignore[arg-type]
+            return function(*arguments, **options)
+
+    return confined_call
+
+
+def outside_project(handle: int, path: Path) -> str | None:
+    """The real path of the open file ``handle`` when it is outside the confining project; None
+    when it is inside (or no project confines the reads). Taken from the open file, not the name,
+    so that a link swapped in between cannot pass."""
+    if not _ROOTS:
+        return None
+    try:
+        real = os.readlink(f"/proc/self/fd/{handle}")
+    except OSError:  # no /proc: the name's real path
+        real = os.path.realpath(path)
+    root = _ROOTS[-1]
+    return None if real == root or real.startswith(root.rstrip(os.sep) + os.sep) else real
+
+
 def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
-    """A regular file opened for reading, and its status; ``FileError`` for anything else."""
+    """A regular file inside the confining project opened for reading, and its status;
+    ``FileError`` for anything else."""
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused just below).
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as error:
         raise FileError(name, explain(error)) from None
+    if (real := outside_project(handle, path)) is not None:
+        os.close(handle)
+        raise FileError(name, f"links outside the project: {real}: put a copy of the file in the project instead")
     try:
         status = os.fstat(handle)
     except OSError as error:
@@ -120,9 +171,12 @@ def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -
 
 def file_digest(path: Path) -> bytes:
     """The SHA-256 of a regular file's bytes, read a piece at a time (a large catalog is never held
-    whole: a build digests every input before it reads them); ``OSError`` for anything else."""
+    whole: a build digests every input before it reads them); ``OSError`` for anything else, or
+    a file outside the confining project."""
     handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     try:
+        if outside_project(handle, path) is not None:
+            raise OSError(errno.EXDEV, "outside the project", str(path))
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
         hasher = hashlib.sha256()

@@ -18,7 +18,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import FileError, file_digest, write_file
+from .files import FileError, file_digest, read_input, write_file
 from .problems import Problem
 
 FORMAT = 2
@@ -157,7 +157,7 @@ def record_path(cache: Path, out: Path) -> Path:
 def load_records(cache: Path, out: Path) -> dict[str, Record]:
     """The record of the last build into ``out``; empty when missing, damaged or of another format."""
     try:
-        data = json.loads(record_path(cache, out).read_text(encoding="utf-8"))
+        data = json.loads(read_input(record_path(cache, out)))
         if data["format"] != FORMAT:
             return {}
         return {
@@ -166,7 +166,7 @@ def load_records(cache: Path, out: Path) -> dict[str, Record]:
             )
             for name, (key, sha, warnings, stamp) in data["files"].items()
         }
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, FileError, ValueError, KeyError, TypeError):
         return {}
 
 
@@ -200,13 +200,13 @@ def unchanged(cache: Path, out: Path, inputs: str) -> Outcome | None:
     as it left it (the same files, each with the size and time it was written with, and no other);
     None otherwise, or when the record is missing or damaged."""
     try:
-        data = json.loads(record_path(cache, out).read_text(encoding="utf-8"))
+        data = json.loads(read_input(record_path(cache, out)))
         if data["format"] != FORMAT or data["build"][0] != inputs:
             return None
         kept, pages, examples, locales, warnings = data["build"]
         outcome = Outcome(kept, int(pages), int(examples), int(locales), [Problem(*fields) for fields in warnings])
         expected = {name: tuple(stamp) for name, (_, _, _, stamp) in data["files"].items()}
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
+    except (OSError, FileError, ValueError, KeyError, TypeError, IndexError):
         return None
     found: dict[str, tuple[int, int]] = {}
     try:

@@ -130,9 +130,10 @@ def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
     assert tree(out) == scratch(project, tmp_path)
 
 
-def test_a_catalog_in_a_linked_folder_is_an_input(project: Path, tmp_path: Path) -> None:
+def test_a_catalog_in_a_linked_folder_is_an_input(project: Path) -> None:
+    """A locale's folder linked to another folder of the project (one outside it is refused)."""
     out = project / "site"
-    elsewhere = tmp_path / "translations-ru"
+    elsewhere = project / "translations-ru"
     shutil.move(project / "locales/ru", elsewhere)
     (project / "locales/ru").symlink_to(elsewhere)
     assert run_build(project, out)[0].code == 0

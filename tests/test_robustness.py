@@ -613,3 +613,73 @@ def test_fuzz_mutated_catalogs_never_crash(tmp_path: Path, text: str) -> None:
     assert (catalog is None) == bool(problems), problems
     assert all(problem.path == "x.po" and problem.line >= 0 for problem in problems)
     parse_po(text.encode("utf-8"), "x.po", [])
+
+
+# Nothing read from outside the project (issue 22) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "link",
+    ["templates/assets/env.txt", "templates/page.html", "content/bidding.yaml", "content/site.yaml", CATALOG],
+)
+def test_a_link_out_of_the_project_is_refused_and_nothing_is_written(project: Path, tmp_path: Path, link: str) -> None:
+    """A link in templates/assets/ to /proc/self/environ published the build's environment."""
+    if link.endswith("env.txt"):
+        target = Path("/proc/self/environ")
+    else:
+        target = tmp_path / "elsewhere" / Path(link).name  # the same bytes, outside the project
+        target.parent.mkdir()
+        shutil.copy(project / link, target)
+        (project / link).unlink()
+    (project / link).symlink_to(target)
+    out = tmp_path / "site"
+    result, lines = run_build(project, out, strict=False)
+    assert result.code == 2, lines
+    assert any(x.startswith(f"{link}: error: links outside the project: ") for x in lines), lines
+    assert not out.exists()
+
+
+def test_a_link_inside_the_project_to_inside_it_is_read(project: Path, tmp_path: Path) -> None:
+    (project / "templates/assets/same.css").symlink_to("site.css")
+    (project / "content/pages").mkdir()
+    (project / "content/bidding.yaml").rename(project / "content/pages/bidding.yaml")
+    (project / "content/bidding.yaml").symlink_to("pages/bidding.yaml")
+    result, lines = run_build(project, tmp_path / "site", strict=False)
+    assert result.code == 0, lines
+    assert (tmp_path / "site/assets/same.css").read_bytes() == (project / "templates/assets/site.css").read_bytes()
+
+
+def test_the_command_line_refuses_a_link_out_of_the_project(project: Path, tmp_path: Path, run_cli) -> None:
+    (project / "templates/assets/env.txt").symlink_to("/proc/self/environ")
+    code, output = run_cli("build", "-C", str(project), "--out", str(tmp_path / "site"))
+    assert code == 2 and "templates/assets/env.txt: error: links outside the project: /proc/" in clean(output), output
+    assert "nothing written" in output and not (tmp_path / "site").exists()
+
+
+def test_every_reader_is_confined_to_the_project(project: Path, tmp_path: Path) -> None:
+    from generator.files import FileError, confined, file_digest, read_input, read_start
+
+    outside = tmp_path / "secret.txt"
+    outside.write_text("secret", encoding="utf-8")
+    (project / "content/secret.txt").symlink_to(outside)
+    with confined(project):
+        for read in (lambda p: read_input(p, "content/secret.txt"), lambda p: read_start(p, 4)):
+            with pytest.raises(FileError, match=f"links outside the project: {re.escape(str(outside))}"):
+                read(project / "content/secret.txt")
+        with pytest.raises(OSError):
+            file_digest(project / "content/secret.txt")
+        assert read_input(project / "content/site.yaml")  # inside: read
+    assert read_input(project / "content/secret.txt") == b"secret"  # no project confines a plain read
+
+
+def test_a_build_record_linked_from_outside_is_not_trusted(project: Path, tmp_path: Path) -> None:
+    """The records in .cache say which files of the previous site to reuse: one from elsewhere is not read."""
+    out = tmp_path / "site"
+    assert run_build(project, out)[0].code == 0
+    records = project / ".cache/builds"
+    (record,) = records.iterdir()
+    moved = tmp_path / "record.json"
+    record.rename(moved)
+    record.symlink_to(moved)
+    result, lines = run_build(project, out)
+    assert result.code == 0 and "nothing changed" not in lines[-1], lines
