@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType, ModuleType
 
 
 def parser() -> argparse.ArgumentParser:
@@ -124,8 +129,42 @@ def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None
         )
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the process is, so that every ``finally`` (a staged site removed, a
+    write undone) runs as for Ctrl+C; a BaseException, so that no ``except Exception`` keeps it."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+def stoppable(command: Callable[[], int]) -> int:
+    """Run ``command``; stopped by Ctrl+C or SIGTERM, say so (no traceback) and return 130 or 143.
+    Every write goes through generator/files.py, so a stopped run leaves no file half-written."""
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    try:
+        return command()
+    except KeyboardInterrupt:
+        return _stopped("interrupted (Ctrl+C)", 130)
+    except Terminated:
+        return _stopped("stopped (SIGTERM)", 143)
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
+def _stopped(how: str, code: int) -> int:
+    print(f"error: {how}: the command stopped; every file is as it was or fully written", file=sys.stderr)
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; return its exit code."""
+    """Run one command; return its exit code (130 or 143 when stopped by Ctrl+C or SIGTERM)."""
+    return stoppable(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     arguments = parser().parse_args(argv)
     # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
     command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
@@ -135,9 +174,18 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command != "serve":
         gc.disable()
     try:
-        return int(command.run(arguments))
+        return _run(command, arguments)
     finally:
         gc.enable()
+
+
+def _run(command: ModuleType, arguments: argparse.Namespace) -> int:
+    """The command's exit code; a command on a project reads nothing outside it (files.confined)."""
+    from .files import confined
+
+    project = getattr(arguments, "project", None)
+    with confined(project) if project is not None else contextlib.nullcontext():
+        return int(command.run(arguments))
 
 
 def exit_now(code: int) -> None:

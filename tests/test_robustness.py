@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -683,3 +684,69 @@ def test_a_build_record_linked_from_outside_is_not_trusted(project: Path, tmp_pa
     record.symlink_to(moved)
     result, lines = run_build(project, out)
     assert result.code == 0 and "nothing changed" not in lines[-1], lines
+
+
+# Every entry point: its errors, signals, all-or-none writes (issue 22) ----------------------------
+
+
+def images(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator.images", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+
+
+def test_images_has_help_and_refuses_a_missing_folder(tmp_path: Path) -> None:
+    helped = images("--help")
+    assert helped.returncode == 0 and "FOLDER" in helped.stdout, helped.stderr
+    missing = images(str(tmp_path / "nowhere"))
+    assert missing.returncode == 2, missing
+    assert f"{tmp_path / 'nowhere'}: error: no such folder" in clean(missing.stdout + missing.stderr)
+
+
+def test_images_writes_all_or_none(tmp_path: Path) -> None:
+    folder = tmp_path / "assets"
+    folder.mkdir()
+    (folder / "share.png").write_bytes(b"old")
+    os.link(folder / "share.png", tmp_path / "another-name.png")
+    refused = images(str(folder))
+    assert refused.returncode == 2, refused
+    assert f"{folder / 'share.png'}: error: the file has 2 hard links" in clean(refused.stdout + refused.stderr)
+    assert sorted(p.name for p in folder.iterdir()) == ["share.png"] and (folder / "share.png").read_bytes() == b"old"
+    (tmp_path / "another-name.png").unlink()
+    written = images(str(folder))
+    assert written.returncode == 0, written
+    assert sorted(p.name for p in folder.iterdir()) == ["apple-touch-icon.png", "favicon-32.png", "share.png"]
+
+
+@pytest.mark.parametrize(("sent", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_command_stopped_by_a_signal_exits_cleanly(
+    project: Path, tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch, sent: int, code: int
+) -> None:
+    import generator.build
+
+    def stopped(root: Path) -> None:
+        signal.raise_signal(sent)
+
+    monkeypatch.setattr(generator.build, "load_project", stopped)
+    got, output = run_cli("build", "-C", str(project), "--out", str(tmp_path / "site"))
+    assert got == code and "error: " in clean(output) and "stopped" in output, output
+    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # put back once the command is done
+
+
+def test_serve_stopped_during_its_first_build_exits_cleanly(
+    project: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator.commands.serve
+
+    def stopped(root: Path, out: Path, strict: bool) -> None:
+        signal.raise_signal(signal.SIGTERM)
+
+    monkeypatch.setattr(generator.commands.serve, "build", stopped)
+    got, output = run_cli("serve", "-C", str(project), "--port", "0")
+    assert got == 130 and "stopped" in clean(output), output
