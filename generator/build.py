@@ -33,7 +33,7 @@ from .files import (
 from .i18n.catalogs import LOCALES, Entry, Key, Translator, catalog_path
 from .problems import Problem, count
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
-from .reader.pages import ExampleBlock, Page, Site, Text
+from .reader.pages import ExampleBlock, Page, Site, Text, see_targets
 from .reuse import (
     MARKER,
     Outcome,
@@ -236,14 +236,7 @@ class SiteRenderer:
     @functools.cached_property
     def targets(self) -> dict[str, Text]:
         """Each section and example a glossary entry may point at (``PAGE#ANCHOR``): its heading or title."""
-        targets: dict[str, Text] = {}
-        for page in self.project.pages:
-            for section in page.sections:
-                targets[f"{page.slug}#{section.id}"] = section.heading
-                for block in section.blocks:
-                    if isinstance(block, ExampleBlock):
-                        targets[f"{page.slug}#ex-{block.example.id}"] = block.title
-        return targets
+        return see_targets(self.project.pages)  # the check of `see` accepts these and no more
 
     def pager(self, locale: str, index: int | None) -> tuple[NavItem | None, NavItem | None]:
         """The previous and the next page of page ``index`` (None: the locale's index), in menu

@@ -27,7 +27,7 @@ from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
-from .reader.pages import ExampleBlock, Page, Site, Text, read_page
+from .reader.pages import ExampleBlock, Page, Site, Text, read_page, see_targets
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
@@ -110,13 +110,14 @@ def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem
     """Each glossary entry whose `see` is not a section or an example of a page of the site (a page
     of the site that could not be read has its own problems, and is not looked into)."""
     anchors = {page.slug: page.anchors for page in pages}
+    targets = see_targets(pages)  # what templates/glossary.html renders: a section or an example
     problems = []
     for page in pages:
         for entry in page.entries:
             slug, _, anchor = entry.see.msgid.partition("#")
             if slug in slugs and slug not in anchors:
                 continue
-            if anchor not in anchors.get(slug, set()):
+            if entry.see.msgid not in targets:
                 where = f"no page {slug}" if slug not in anchors else f"{slug} has no section or example #{anchor}"
                 problems.append(
                     Problem(entry.see.path, entry.see.line, entry.see.column, f"see: {entry.see.msgid}: {where}")

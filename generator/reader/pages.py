@@ -9,6 +9,7 @@ warning or a translator can point at it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -162,6 +163,19 @@ class Site:
     def published(self) -> list[str]:
         """The locales shown in the language chooser and the sitemap."""
         return [code for code, state in self.locales.items() if state == "published"]
+
+
+def see_targets(pages: Iterable[Page]) -> dict[str, Text]:
+    """Each section and example a glossary entry may point at (``PAGE#ANCHOR``), with the heading
+    or title the glossary shows for it: what the check of `see` accepts and the template renders."""
+    targets: dict[str, Text] = {}
+    for page in pages:
+        for section in page.sections:
+            targets[f"{page.slug}#{section.id}"] = section.heading
+            for block in section.blocks:
+                if isinstance(block, ExampleBlock):
+                    targets[f"{page.slug}#ex-{block.example.id}"] = block.title
+    return targets
 
 
 def is_page(document: Document) -> bool:
