@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from ..problems import Problem
+from ..problems import Problem, name_invisible
 from ..rules import (
     DECK,
     DEFAULT_RULESET,
@@ -286,8 +286,8 @@ class Reader:
         """The fields named by a "did you mean" in this example: not reported missing as well."""
 
     def error(self, node: Node, message: str) -> None:
-        """Record a problem at the node's line and column."""
-        self.problems.append(Problem(self.path, node.pos.line, node.pos.column, message))
+        """Record a problem at the node's line and column (an invisible character it quotes named)."""
+        self.problems.append(Problem(self.path, node.pos.line, node.pos.column, name_invisible(message)))
 
     def text(self, node: Node, what: str) -> str | None:
         """The node's text as written; None (reported) for a list, a mapping or an empty plain value."""
