@@ -27,7 +27,7 @@ from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
-from .reader.pages import ExampleBlock, Page, Site, Text, read_page, see_targets
+from .reader.pages import ExampleBlock, Page, Site, Text, anchor_problems, read_page, see_targets, template_ids
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
@@ -74,6 +74,7 @@ def read_pages(
     examples = ExampleSet(problems=problems)
     pages = []
     cached = PageCache(cache)
+    templates = template_ids(root / TEMPLATES)  # the ids no section may take
     for slug in site.pages:
         name = f"{CONTENT}/{slug}.yaml"
         data = read_file(name, problems, root)
@@ -87,13 +88,14 @@ def read_pages(
             continue
         before, claimed, first = len(problems), examples.claimed, len(examples.examples)
         document = parse_file(name, data, problems)
-        page = read_page(document, slug, examples) if document is not None else None
+        page = read_page(document, slug, examples, templates) if document is not None else None
         if page is not None:
             pages.append(page)
             if len(problems) == before:
                 cached.keep(key, (page, examples.examples[first:], examples.claimed_since(claimed)))
     cached.save()
     problems.extend(glossary_problems(pages, site.pages))
+    problems.extend(anchor_problems(pages, templates))  # a page from the cache, read with other templates
     return pages, examples.examples
 
 

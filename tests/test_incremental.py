@@ -17,7 +17,7 @@ from generator import project as project_module
 from generator.problems import Problem
 from generator.project import CACHE, read_pages, read_site
 from generator.reader.examples import ExampleSet
-from generator.reader.pages import Page
+from generator.reader.pages import Page, TemplateIds
 from generator.reader.source import Document
 
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
@@ -270,9 +270,9 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     slugs: list[str] = []
     original = project_module.read_page
 
-    def read_page(document: Document, slug: str, examples: ExampleSet) -> Page | None:
+    def read_page(document: Document, slug: str, examples: ExampleSet, templates: TemplateIds) -> Page | None:
         slugs.append(slug)
-        return original(document, slug, examples)
+        return original(document, slug, examples, templates)
 
     monkeypatch.setattr(project_module, "read_page", read_page)
     return slugs
