@@ -3,7 +3,8 @@
 Reading: regular files only (a named pipe, a device or a folder is refused, never waited on),
 at most ``limit`` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
 Within :func:`confined` (a command on a project), a file whose real path is outside the project is
-refused: a link in the project must not publish what it points at (``/proc/self/environ``).
+refused, read or written: a link in the project must not publish what it points at
+(``/proc/self/environ``), nor lead a write out of it.
 Writing: each file is written beside its target, flushed and fsynced (a cache, ignored when damaged,
 is not fsynced), given the target's owner and mode, and renamed over it, so that at every instant
 the target is either its old or its new content; on any failure the target is as it was and the
@@ -70,8 +71,9 @@ def explain(error: OSError) -> str:
     return hints.get(error.errno or 0, f"{error.strerror or error}")
 
 
-_ROOTS: list[str] = []
-"""The real paths of the projects the running command reads, innermost last (empty: any file)."""
+_ROOTS: list[tuple[str, str]] = []
+"""The projects the running command works on (absolute path, real path), innermost last; empty:
+any file may be read."""
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -79,8 +81,9 @@ _R = TypeVar("_R")
 
 @contextlib.contextmanager
 def confined(root: Path) -> Iterator[None]:
-    """Within this block every read refuses a file whose real path is outside ``root``."""
-    _ROOTS.append(os.path.realpath(root))
+    """Within this block every read refuses a file whose real path is outside ``root``, and every
+    write a file of ``root`` that a link leads out of it."""
+    _ROOTS.append((os.path.abspath(root), os.path.realpath(root)))
     try:
         yield
     finally:
@@ -98,6 +101,10 @@ def within_project(function: Callable[_P, _R]) -> Callable[_P, _R]:
     return confined_call
 
 
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
 def outside_project(handle: int, path: Path) -> str | None:
     """The real path of the open file ``handle`` when it is outside the confining project; None
     when it is inside (or no project confines the reads). Taken from the open file, not the name,
@@ -108,8 +115,28 @@ def outside_project(handle: int, path: Path) -> str | None:
         real = os.readlink(f"/proc/self/fd/{handle}")
     except OSError:  # no /proc: the name's real path
         real = os.path.realpath(path)
-    root = _ROOTS[-1]
-    return None if real == root or real.startswith(root.rstrip(os.sep) + os.sep) else real
+    return None if _under(real, _ROOTS[-1][1]) else real
+
+
+def linked_out(path: Path) -> str | None:
+    """The real path of ``path`` when it names a file of the confining project but a link leads
+    it out of the project (``locales/de`` linked elsewhere); None otherwise. A path named outside
+    the project (``--report /tmp/r.md``) is the user's choice, not a link's."""
+    if not _ROOTS or not _under(os.path.abspath(path), _ROOTS[-1][0]):
+        return None
+    real = os.path.realpath(path)
+    return None if _under(real, _ROOTS[-1][1]) else real
+
+
+def ensure_inside(path: Path, display: str) -> None:
+    """``FileError`` when a link leads ``path``, a file or folder of the project, out of it (a
+    folder about to be created in is checked before anything is created)."""
+    if (real := linked_out(path)) is not None:
+        raise FileError(display, _outside_message(real))
+
+
+def _outside_message(real: str) -> str:
+    return f"links outside the project: {real}: put a copy of the file in the project instead"
 
 
 def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
@@ -122,7 +149,7 @@ def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
         raise FileError(name, explain(error)) from None
     if (real := outside_project(handle, path)) is not None:
         os.close(handle)
-        raise FileError(name, f"links outside the project: {real}: put a copy of the file in the project instead")
+        raise FileError(name, _outside_message(real))
     try:
         status = os.fstat(handle)
     except OSError as error:
@@ -225,9 +252,12 @@ def same_file(a: Path, b: Path) -> bool:
 
 def output_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
     """Why ``path`` cannot receive a new file, if it cannot (checked before anything is written):
-    one of the command's ``inputs``, not a regular file, a folder that does not exist, hard links."""
+    one of the command's ``inputs``, a link out of the project, not a regular file, a folder that
+    does not exist, hard links."""
     if not str(path):
         return "an empty file name: name a file"
+    if (real := linked_out(path)) is not None:
+        return _outside_message(real)
     for source in inputs:
         if same_file(path, source) or os.path.abspath(path) == os.path.abspath(source):
             return "this is one of the command's input files, which it must not write over: name another file"

@@ -750,3 +750,28 @@ def test_serve_stopped_during_its_first_build_exits_cleanly(
     monkeypatch.setattr(generator.commands.serve, "build", stopped)
     got, output = run_cli("serve", "-C", str(project), "--port", "0")
     assert got == 130 and "stopped" in clean(output), output
+
+
+def test_i18n_add_refuses_a_locale_folder_linked_out_of_the_project(project: Path, tmp_path: Path, run_cli) -> None:
+    elsewhere = tmp_path / "translations-de"
+    elsewhere.mkdir()
+    (project / "locales/de").symlink_to(elsewhere)
+    before = tree(project)
+    code, output = run_cli("i18n", "add", "-C", str(project), "de")
+    assert code == 2, output
+    assert f"locales/de: error: links outside the project: {elsewhere}" in clean(output) and "nothing written" in output
+    assert tree(project) == before and not any(elsewhere.iterdir())
+
+
+def test_a_write_through_a_link_out_of_the_project_is_refused(project: Path, tmp_path: Path) -> None:
+    from generator.files import FileError, confined, write_files
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "out").symlink_to(elsewhere)
+    with confined(project), pytest.raises(FileError, match="links outside the project"):
+        write_files({project / "content/new.yaml": b"a", project / "out/x.yaml": b"b"})
+    assert not (project / "content/new.yaml").exists() and not any(elsewhere.iterdir())
+    with confined(project):
+        write_files({tmp_path / "report.md": b"named outside the project: written"})
+    assert (tmp_path / "report.md").read_bytes().startswith(b"named")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel import Locale
 
-from ..files import FileError
+from ..files import FileError, ensure_inside
 from ..i18n.catalogs import LOCALES, catalog_path, read_catalog
 from ..i18n.extract import POT, write_together
 from ..i18n.stats import catalog_stats
@@ -138,6 +138,10 @@ def run_add(root: Path, code: str) -> int:
     if configuration is None:
         print(problem)
         return 2
+    try:  # a locale folder linked out of the project is refused, as every read through it is
+        ensure_inside(root / LOCALES / name, f"{LOCALES}/{name}")
+    except FileError as error:
+        return failed(error, "nothing written")
     # The template, the new catalog and the site's configuration are written together, or none.
     extraction = _extract(root, site, write=False)
     if extraction is None or extraction.template is None:
