@@ -10,9 +10,10 @@ is not fsynced), given the target's owner and mode, and renamed over it, so that
 the target is either its old or its new content; on any failure the target is as it was and the
 temporary file is gone (one left by a killed run is removed by the next write beside it). A command
 that writes several files stages them all before renaming any, and undoes the renames done if one
-fails: all or none. A path that is one of the command's inputs, or has several hard links, is
-refused before anything is written. The site's folder is staged file by file, made durable with one
-syncfs, and swapped in with one atomic exchange.
+fails: all or none (a Ctrl+C or SIGTERM meanwhile waits until they are written). A path that is
+one of the command's inputs, or has several hard links, is refused before anything is written.
+The site's folder is staged file by file, made durable with one syncfs, and swapped in with one
+atomic exchange.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -291,8 +294,27 @@ def write_files(
 ) -> None:
     """Replace (or create) several files, all or none: each is staged beside its target first,
     then all are renamed over their targets; if a rename fails, those done are undone (each old
-    file was kept as a hard link until the end). ``durable``: each file and rename is fsynced."""
-    names = {path: (displays or {}).get(path) or str(path) for path in files}
+    file was kept as a hard link until the end); Ctrl+C or SIGTERM meanwhile is handled once all
+    are written or none. ``durable``: each file and rename is fsynced."""
+    with _signals_held():
+        _write_files(files, {path: (displays or {}).get(path) or str(path) for path in files}, durable)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl+C and SIGTERM held back until the block ends, then handled: a write of several files
+    is finished or undone, never stopped halfway with its temporary files left beside them."""
+    if threading.current_thread() is not threading.main_thread():  # signals are the main thread's
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _write_files(files: Mapping[Path, bytes], names: Mapping[Path, str], durable: bool) -> None:
     staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
     done: list[tuple[str, str, str | None]] = []
     for folder in {os.path.dirname(os.path.realpath(path)) for path in files}:
