@@ -138,11 +138,28 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
+_running: list[bool] = []
+"""One entry per command running in this process (:func:`stoppable`)."""
+
+
+def _quiet_worker() -> None:
+    """In a process a command forks (a worker rendering half of the site), leave stopping to the
+    command: Ctrl+C, which a terminal sends to every process of the command, is ignored, and
+    SIGTERM, which the command sends its workers on its way out, ends it without a word."""
+    if _running:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+os.register_at_fork(after_in_child=_quiet_worker)
+
+
 def stoppable(command: Callable[[], int]) -> int:
     """Run ``command``; stopped by Ctrl+C or SIGTERM, say so (no traceback) and return 130 or 143.
     Every write goes through generator/files.py, so a stopped run leaves no file half-written."""
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    _running.append(True)
     try:
         return command()
     except KeyboardInterrupt:
@@ -150,6 +167,7 @@ def stoppable(command: Callable[[], int]) -> int:
     except Terminated:
         return _stopped("stopped (SIGTERM)", 143)
     finally:
+        _running.pop()
         if main_thread:
             signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 

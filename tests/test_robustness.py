@@ -775,3 +775,19 @@ def test_a_write_through_a_link_out_of_the_project_is_refused(project: Path, tmp
     with confined(project):
         write_files({tmp_path / "report.md": b"named outside the project: written"})
     assert (tmp_path / "report.md").read_bytes().startswith(b"named")
+
+
+def test_a_worker_a_command_forks_leaves_stopping_to_the_command() -> None:
+    """Ctrl+C reaches every process of the command: a forked renderer printed a traceback. It now
+    ignores Ctrl+C and ends quietly on the SIGTERM its command sends it on the way out."""
+    from generator.__main__ import stoppable
+
+    def forks() -> int:
+        pid = os.fork()
+        if pid == 0:
+            handlers = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
+            os._exit(0 if handlers == (signal.SIG_IGN, signal.SIG_DFL) else 1)
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+    assert stoppable(forks) == 0
+    assert forks() == 1  # a process forked outside a command keeps its handlers
