@@ -9,6 +9,7 @@ exactly what this module draws). The share image has no text: one picture serves
 from __future__ import annotations
 
 import argparse
+import os
 import struct
 import sys
 import zlib
@@ -170,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     folder: Path = parser.parse_args(argv).folder
     if not is_folder(folder):
-        print(f"{folder}: error: no such folder: check the name (or create it first)")
+        why = "not a folder: name a folder" if os.path.lexists(folder) else "no such folder: check the name"
+        print(f"{folder}: error: {why}")
         print("1 error; nothing written")
         return 2
     files = {folder / name: draw() for name, draw in IMAGES.items()}
