@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType, ModuleType
 
 
 def parser() -> argparse.ArgumentParser:
@@ -182,8 +187,60 @@ def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None
         )
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the process is, so that every ``finally`` (a staged site removed, a
+    write undone) runs as for Ctrl+C; a BaseException, so that no ``except Exception`` keeps it."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+_running: list[bool] = []
+"""One entry per command running in this process (:func:`stoppable`)."""
+
+
+def _quiet_worker() -> None:
+    """In a process a command forks (a worker rendering half of the site), leave stopping to the
+    command: Ctrl+C, which a terminal sends to every process of the command, is ignored, and
+    SIGTERM, which the command sends its workers on its way out, ends it without a word."""
+    if _running:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+os.register_at_fork(after_in_child=_quiet_worker)
+
+
+def stoppable(command: Callable[[], int]) -> int:
+    """Run ``command``; stopped by Ctrl+C or SIGTERM, say so (no traceback) and return 130 or 143.
+    Every write goes through generator/files.py, so a stopped run leaves no file half-written."""
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    _running.append(True)
+    try:
+        return command()
+    except KeyboardInterrupt:
+        return _stopped("interrupted (Ctrl+C)", 130)
+    except Terminated:
+        return _stopped("stopped (SIGTERM)", 143)
+    finally:
+        _running.pop()
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
+def _stopped(how: str, code: int) -> int:
+    print(f"error: {how}: the command stopped; every file is as it was or fully written", file=sys.stderr)
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; return its exit code."""
+    """Run one command; return its exit code (130 or 143 when stopped by Ctrl+C or SIGTERM)."""
+    return stoppable(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     arguments = parser().parse_args(argv)
     project = getattr(arguments, "project", None)
     if project is not None:
@@ -204,9 +261,18 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command != "serve":
         gc.disable()
     try:
-        return int(command.run(arguments))
+        return _run(command, arguments)
     finally:
         gc.enable()
+
+
+def _run(command: ModuleType, arguments: argparse.Namespace) -> int:
+    """The command's exit code; a command on a project reads nothing outside it (files.confined)."""
+    from .files import confined
+
+    project = getattr(arguments, "project", None)
+    with confined(project) if project is not None else contextlib.nullcontext():
+        return int(command.run(arguments))
 
 
 def exit_now(code: int) -> None:

@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import records
-from .files import FileError, explain, read_input, recover_folder, staging_folder, swap_folder, write_new
+from .files import (
+    FileError,
+    explain,
+    read_input,
+    recover_folder,
+    staging_folder,
+    swap_folder,
+    within_project,
+    write_new,
+)
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
@@ -54,6 +63,7 @@ Progress = Callable[[str], None]
 """Told what the build is doing, a few times a second at most: a stage, or a count of files."""
 
 
+@within_project  # every read inside the project: a link out of it is refused
 def build(
     root: Path, out: Path | None, strict: bool, base_url: SiteURL | None = None, progress: Progress | None = None
 ) -> BuildResult:
@@ -229,7 +239,7 @@ def _link_reused(
         try:
             os.link(previous / output.path, target)
         except OSError:
-            write_new(target, (previous / output.path).read_bytes())
+            write_new(target, read_input(previous / output.path, output.path))
         kept = last.files[output.path]
         files[output.path] = FileRecord(kept.key, kept.digest, kept.warnings, records.stamp(target))
     return files

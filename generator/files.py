@@ -2,28 +2,37 @@
 
 Reading: regular files only (a named pipe, a device or a folder is refused, never waited on),
 at most ``limit`` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
+Within :func:`confined` (a command on a project), a file whose real path is outside the project is
+refused, read or written: a link in the project must not publish what it points at
+(``/proc/self/environ``), nor lead a write out of it.
 Writing: each file is written beside its target, flushed and fsynced (a cache, ignored when damaged,
 is not fsynced), given the target's owner and mode, and renamed over it, so that at every instant
 the target is either its old or its new content; on any failure the target is as it was and the
 temporary file is gone (one left by a killed run is removed by the next write beside it). A command
 that writes several files stages them all before renaming any, and undoes the renames done if one
-fails: all or none. A path that is one of the command's inputs, or has several hard links, is
-refused before anything is written. The site's folder is staged file by file, made durable with one
-syncfs, and swapped in with one atomic exchange.
+fails: all or none (a Ctrl+C or SIGTERM meanwhile waits until they are written). A path that is
+one of the command's inputs, or has several hard links, is refused before anything is written.
+The site's folder is staged file by file, made durable with one syncfs, and swapped in with one
+atomic exchange.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
+import functools
 import hashlib
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 MAX_BYTES = 64 * 1024 * 1024
 """Larger inputs are refused before they are parsed, to keep time and memory bounded (a catalog
@@ -65,13 +74,85 @@ def explain(error: OSError) -> str:
     return hints.get(error.errno or 0, f"{error.strerror or error}")
 
 
+_ROOTS: list[tuple[str, str]] = []
+"""The projects the running command works on (absolute path, real path), innermost last; empty:
+any file may be read."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+@contextlib.contextmanager
+def confined(root: Path) -> Iterator[None]:
+    """Within this block every read refuses a file whose real path is outside ``root``, and every
+    write a file of ``root`` that a link leads out of it."""
+    _ROOTS.append((os.path.abspath(root), os.path.realpath(root)))
+    try:
+        yield
+    finally:
+        _ROOTS.pop()
+
+
+def within_project(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``function(root, ...)`` :func:`confined` to ``root``, its first argument."""
+
+    @functools.wraps(function)
+    def confined_call(*arguments: _P.args, **options: _P.kwargs) -> _R:
+        with confined(Path(arguments[0])):  # type: ignore[arg-type]
+            return function(*arguments, **options)
+
+    return confined_call
+
+
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def outside_project(handle: int, path: Path) -> str | None:
+    """The real path of the open file ``handle`` when it is outside the confining project; None
+    when it is inside (or no project confines the reads). Taken from the open file, not the name,
+    so that a link swapped in between cannot pass."""
+    if not _ROOTS:
+        return None
+    try:
+        real = os.readlink(f"/proc/self/fd/{handle}")
+    except OSError:  # no /proc: the name's real path
+        real = os.path.realpath(path)
+    return None if _under(real, _ROOTS[-1][1]) else real
+
+
+def linked_out(path: Path) -> str | None:
+    """The real path of ``path`` when it names a file of the confining project but a link leads
+    it out of the project (``locales/de`` linked elsewhere); None otherwise. A path named outside
+    the project (``--report /tmp/r.md``) is the user's choice, not a link's."""
+    if not _ROOTS or not _under(os.path.abspath(path), _ROOTS[-1][0]):
+        return None
+    real = os.path.realpath(path)
+    return None if _under(real, _ROOTS[-1][1]) else real
+
+
+def ensure_inside(path: Path, display: str) -> None:
+    """``FileError`` when a link leads ``path``, a file or folder of the project, out of it (a
+    folder about to be created in is checked before anything is created)."""
+    if (real := linked_out(path)) is not None:
+        raise FileError(display, _outside_message(real))
+
+
+def _outside_message(real: str) -> str:
+    return f"links outside the project: {real}: put a copy of the file in the project instead"
+
+
 def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
-    """A regular file opened for reading, and its status; ``FileError`` for anything else."""
+    """A regular file inside the confining project opened for reading, and its status;
+    ``FileError`` for anything else."""
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused just below).
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as error:
         raise FileError(name, explain(error)) from None
+    if (real := outside_project(handle, path)) is not None:
+        os.close(handle)
+        raise FileError(name, _outside_message(real))
     try:
         status = os.fstat(handle)
     except OSError as error:
@@ -120,9 +201,12 @@ def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -
 
 def file_digest(path: Path) -> bytes:
     """The SHA-256 of a regular file's bytes, read a piece at a time (a large catalog is never held
-    whole: a build digests every input before it reads them); ``OSError`` for anything else."""
+    whole: a build digests every input before it reads them); ``OSError`` for anything else, or
+    a file outside the confining project."""
     handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     try:
+        if outside_project(handle, path) is not None:
+            raise OSError(errno.EXDEV, "outside the project", str(path))
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
         hasher = hashlib.sha256()
@@ -171,9 +255,12 @@ def same_file(a: Path, b: Path) -> bool:
 
 def output_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
     """Why ``path`` cannot receive a new file, if it cannot (checked before anything is written):
-    one of the command's ``inputs``, not a regular file, a folder that does not exist, hard links."""
+    one of the command's ``inputs``, a link out of the project, not a regular file, a folder that
+    does not exist, hard links."""
     if not str(path):
         return "an empty file name: name a file"
+    if (real := linked_out(path)) is not None:
+        return _outside_message(real)
     for source in inputs:
         if same_file(path, source) or os.path.abspath(path) == os.path.abspath(source):
             return "this is one of the command's input files, which it must not write over: name another file"
@@ -207,8 +294,27 @@ def write_files(
 ) -> None:
     """Replace (or create) several files, all or none: each is staged beside its target first,
     then all are renamed over their targets; if a rename fails, those done are undone (each old
-    file was kept as a hard link until the end). ``durable``: each file and rename is fsynced."""
-    names = {path: (displays or {}).get(path) or str(path) for path in files}
+    file was kept as a hard link until the end); Ctrl+C or SIGTERM meanwhile is handled once all
+    are written or none. ``durable``: each file and rename is fsynced."""
+    with _signals_held():
+        _write_files(files, {path: (displays or {}).get(path) or str(path) for path in files}, durable)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl+C and SIGTERM held back until the block ends, then handled: a write of several files
+    is finished or undone, never stopped halfway with its temporary files left beside them."""
+    if threading.current_thread() is not threading.main_thread():  # signals are the main thread's
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _write_files(files: Mapping[Path, bytes], names: Mapping[Path, str], durable: bool) -> None:
     staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
     done: list[tuple[str, str, str | None]] = []
     for folder in {os.path.dirname(os.path.realpath(path)) for path in files}:

@@ -2,20 +2,22 @@
 
 The policy: a field the engine answers and the example does not state is added after the
 stated ones (in the answer's order: allowed, winner, points; rejected, result); a stated field
-that does not hold has its value rewritten, a block list staying a block list; a result stated
-as a mapping has only its wrong values changed (the keys it leaves out stay out); a field that
-holds is left as written. The text is edited in place (:mod:`generator.reader.edit`).
+that the example's rules have no place for (``carried_out``, ``carried_in`` where no litige is
+carried over) is removed; a stated field that does not hold has its value rewritten, a block
+list staying a block list; a result stated as a mapping has only its wrong values changed (the
+keys it leaves out stay out); a field that holds is left as written. The text is edited in place
+(:mod:`generator.reader.edit`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .reader.edit import Edit, apply, insert, replace, replace_block
+from .reader.edit import Edit, apply, insert, remove, replace, replace_block
 from .reader.examples import Example, Stated
 from .reader.notation import written
 from .reader.source import Document, Map, Node, Pos, Scalar, Seq
-from .verify import FieldCheck
+from .verify import Absent, FieldCheck
 
 
 def to_write(checks: list[FieldCheck]) -> list[FieldCheck]:
@@ -84,14 +86,17 @@ def _mappings(root: Node | None) -> dict[Pos, Map]:
 
 def _example_edits(text: str, node: Map, checks: list[FieldCheck], as_json: bool) -> list[Edit]:
     missing = {check.name: check.computed for check in checks if check.stated is None}
+    removed = {check.name for check in checks if isinstance(check.computed, Absent)}
+    edits = [remove(text, node, key) for key, _ in node.entries if key.value in removed]  # carried_in
     expect_node = node.get("expect")
     if not isinstance(expect_node, Map):
-        return [_insert(text, node, {"expect": missing}, as_json)] if missing else []
+        return edits + ([_insert(text, node, {"expect": missing}, as_json)] if missing else [])
     entries = {key.value: (key, value) for key, value in expect_node.entries}
-    edits = [
+    edits += [remove(text, expect_node, key) for key, _ in expect_node.entries if key.value in removed]
+    edits += [
         edit
         for check in checks
-        if check.stated is not None
+        if check.stated is not None and check.name not in removed
         for edit in _replace_field(text, *entries[check.name], check.stated, check.computed, as_json)
     ]
     if missing:

@@ -8,13 +8,16 @@ exactly what this module draws). The share image has no text: one picture serves
 
 from __future__ import annotations
 
+import argparse
+import os
 import struct
 import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from .files import write_file
+from .files import FileError, is_folder, output_problem, write_files
+from .problems import count
 
 Colour = tuple[int, int, int]
 Shape = Callable[[float, float], bool]
@@ -155,13 +158,41 @@ IMAGES: dict[str, Callable[[], bytes]] = {
 SIZES = {"favicon-32.png": (32, 32), "apple-touch-icon.png": (180, 180), "share.png": (1200, 630)}
 
 
-def main(folder: str = "templates/assets") -> int:
-    """Draw every image into ``folder``."""
-    for name, draw in IMAGES.items():
-        write_file(Path(folder) / name, draw())
-        print(f"wrote {Path(folder) / name}")
+def main(argv: list[str] | None = None) -> int:
+    """``python -m generator.images [FOLDER]``: draw every image into FOLDER, all or none; exit 2
+    (every problem as ``FILE: error: ...``, nothing written) when one cannot be written."""
+    parser = argparse.ArgumentParser(
+        prog="python -m generator.images",
+        description="Draw the PNG favicon, the apple-touch-icon and the share image into FOLDER "
+        "(all three or none). Exit 0 when written, 2 when one cannot be.",
+    )
+    parser.add_argument(
+        "folder", nargs="?", type=Path, default=Path("templates/assets"), metavar="FOLDER", help="default: %(default)s"
+    )
+    folder: Path = parser.parse_args(argv).folder
+    if not is_folder(folder):
+        why = "not a folder: name a folder" if os.path.lexists(folder) else "no such folder: check the name"
+        print(f"{folder}: error: {why}")
+        print("1 error; nothing written")
+        return 2
+    files = {folder / name: draw() for name, draw in IMAGES.items()}
+    problems = [f"{path}: error: {problem}" for path in files if (problem := output_problem(path)) is not None]
+    try:
+        if not problems:
+            write_files(files)
+    except FileError as error:
+        problems.append(str(error))
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{count(len(problems), 'error')}; nothing written")
+        return 2
+    for path in files:
+        print(f"wrote {path}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    from .__main__ import stoppable
+
+    sys.exit(stoppable(main))

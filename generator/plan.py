@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from .deal_views import DealView
 from .locales import language_name
-from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text
+from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text, see_targets
 from .rules import Call, Seat
 from .urls import SiteURL
 from .views import AuctionView, PlayView, pairs
@@ -304,16 +304,6 @@ def _play(views: dict[str, View], id: str) -> PlayView:
     return view
 
 
-def _section_targets(page: Page) -> dict[str, Text]:
-    targets: dict[str, Text] = {}
-    for section in page.sections:
-        targets[f"{page.slug}#{section.id}"] = section.heading
-        for block in section.blocks:
-            if isinstance(block, ExampleBlock):
-                targets[f"{page.slug}#ex-{block.example.id}"] = block.title
-    return targets
-
-
 def _example_count(page: Page) -> int:
     return sum(1 for block in page.blocks if block.kind == "example")
 
@@ -382,9 +372,7 @@ def plan(site: Site, pages: list[Page], views: dict[str, View], url: SiteURL) ->
     shown = shown_pages(pages, views)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
-    targets: dict[str, Text] = {}
-    for page in pages:
-        targets |= _section_targets(page)
+    targets = see_targets(pages)  # what the check of `see` accepts
     entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
     outputs: list[Output] = []
     for locale in site.locales:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -26,3 +27,20 @@ class Problem:
 def count(number: int, noun: str) -> str:
     """``1 file``, ``2 files``: a count with its noun (the command line speaks English)."""
     return f"{number} {noun}{'s' * (number != 1)}"
+
+
+INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+"""Characters that print as nothing and that ``repr`` keeps as they are (the variation selectors
+an emoji keyboard adds after ♥, the Hangul fillers): a message quoting one would show a valid value."""
+
+
+def name_invisible(message: str) -> str:
+    """``message`` with each invisible character it quotes written ``<U+FE0F>``, and what to do."""
+    found = sorted(set(INVISIBLE.findall(message)))
+    if not found:
+        return message
+    shown = INVISIBLE.sub(lambda match: f"<U+{ord(match.group()):04X}>", message)
+    names = ", ".join(f"U+{ord(character):04X}" for character in found)
+    return (
+        f"{shown}: {names} {'is an invisible character' if len(found) == 1 else 'are invisible characters'}, delete it"
+    )

@@ -21,7 +21,7 @@ from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
-from .reader.pages import Page, Site, Text, read_page
+from .reader.pages import Page, Site, Text, anchor_problems, read_page, see_targets, template_ids
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .urls import SiteURL
@@ -56,6 +56,7 @@ def read_pages(
     cached = PageCache(cache)
     if inputs is not None:
         inputs.files(CONTENT)  # what the folder holds: a page file added or removed is a change
+    templates = template_ids(root / TEMPLATES)  # the ids no section may take
     for slug in site.pages:
         name = f"{CONTENT}/{slug}.yaml"
         data = read_file(name, problems, root, inputs)
@@ -69,13 +70,14 @@ def read_pages(
             continue
         before, claimed, first = len(problems), examples.claimed, len(examples.examples)
         document = parse_file(name, data, problems)
-        page = read_page(document, slug, examples) if document is not None else None
+        page = read_page(document, slug, examples, templates) if document is not None else None
         if page is not None:
             pages.append(page)
             if len(problems) == before:
                 cached.keep(key, (page, examples.examples[first:], examples.claimed_since(claimed)))
     cached.save()
     problems.extend(glossary_problems(pages, site.pages))
+    problems.extend(anchor_problems(pages, templates))  # a page from the cache, read with other templates
     return pages, examples.examples
 
 
@@ -92,13 +94,14 @@ def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem
     """Each glossary entry whose `see` is not a section or an example of a page of the site (a page
     of the site that could not be read has its own problems, and is not looked into)."""
     anchors = {page.slug: page.anchors for page in pages}
+    targets = see_targets(pages)  # what templates/glossary.html renders: a section or an example
     problems = []
     for page in pages:
         for entry in page.entries:
             slug, _, anchor = entry.see.msgid.partition("#")
             if slug in slugs and slug not in anchors:
                 continue
-            if anchor not in anchors.get(slug, set()):
+            if entry.see.msgid not in targets:
                 where = f"no page {slug}" if slug not in anchors else f"{slug} has no section or example #{anchor}"
                 problems.append(
                     Problem(entry.see.path, entry.see.line, entry.see.column, f"see: {entry.see.msgid}: {where}")

@@ -115,6 +115,21 @@ class FieldCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class Absent:
+    """The engine's answer for a field that the example's rules have no place for: a stated value
+    is wrong (a mismatch) and ``check --fix`` removes the field."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return f"(none: {self.reason})"
+
+
+def _no_pot(example: Example) -> Absent:
+    return Absent(f"the {example.rules.name} rules of this game carry no litige over")
+
+
+@dataclass(frozen=True, slots=True)
 class Mismatch:
     """A field whose stated value differs from the engine's."""
 
@@ -194,6 +209,10 @@ def compare(example: Example, solution: Solution) -> list[FieldCheck]:
     for name, computed, agrees in _fields(example, solution):
         stated = example.expect.get(name)
         checks.append(FieldCheck(name, computed, stated, stated is None or agrees(stated.value)))
+    if isinstance(example, DealExample) and example.carried_in_line and example.rules.litige is not Litige.CARRY_OVER:
+        checks.append(
+            FieldCheck("carried_in", _no_pot(example), Stated(example.carried_in, example.carried_in_line), False)
+        )
     return checks
 
 
@@ -226,7 +245,8 @@ def _fields(example: Example, solution: Solution) -> list[tuple[str, object, Cal
 
 def _deal_fields(example: Example, score: DealScore) -> list[tuple[str, object, Callable[[object], bool]]]:
     """A deal's fields: the card points, the belote, the outcome, the score and, under rules
-    that carry a litige over, the pot passed on (0 unless the deal is a litige)."""
+    that carry a litige over, the pot passed on (0 unless the deal is a litige; under other rules
+    a stated one is :class:`Absent`)."""
     answers: dict[str, object] = {
         "card_points": {team.code(): points for team, points in zip(Team, score.card_points, strict=True)},
         "belote": score.belote.code() if score.belote is not None else NO_BELOTE,
@@ -235,6 +255,8 @@ def _deal_fields(example: Example, score: DealScore) -> list[tuple[str, object, 
     }
     if example.rules.litige is Litige.CARRY_OVER:
         answers["carried_out"] = score.carried_out
+    elif "carried_out" in example.expect:  # a pot passed on where there is none
+        answers["carried_out"] = _no_pot(example)
     return [(name, value, partial(operator.eq, value)) for name, value in answers.items()]
 
 

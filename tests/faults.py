@@ -6,7 +6,8 @@ site's swap).
 ``Faults`` replaces them with counting stand-ins, so that a test can make the n-th write point
 (a write, an fsync, a rename, a link, the site's syncfs and exchange) fail with an ``OSError`` (a full disk, an I/O
 error, an immutable file), or end the process there as a kill would (``os._exit``: no cleanup, no
-``finally``), or make opening chosen paths fail (an unreadable file).
+``finally``), or send it a signal there (SIGTERM, SIGINT), or make opening chosen paths fail (an
+unreadable file).
 
 ``run_killed`` runs a command in a forked child killed at its n-th write point.
 """
@@ -39,8 +40,11 @@ class Faults:
         kill: bool = False,
         unreadable: Callable[[str], bool] = lambda path: False,
         exchange: bool = True,
+        signal: int | None = None,
     ) -> None:
         self.at, self.error, self.kill, self.unreadable = at, error, kill, unreadable
+        self.signal = signal
+        """A signal sent to the process at write point ``at`` instead of an error (Ctrl+C, SIGTERM)."""
         self.exchange = exchange
         """False: as on a system without an atomic exchange of two paths (two renames instead)."""
         self.count = 0
@@ -52,6 +56,9 @@ class Faults:
             where = os.readlink(f"/proc/self/fd/{where}") + ("/" if os.path.isdir(f"/proc/self/fd/{where}") else "")
         self.log.append(f"{name} {where}")
         if self.count == self.at:
+            if self.signal is not None:
+                os.kill(os.getpid(), self.signal)  # handled before the write point's next line
+                return
             if self.kill:
                 sys.stdout.flush()  # what was printed so far, as a terminal would have shown it
                 os._exit(KILLED)

@@ -162,3 +162,76 @@ CARDS = [card.code() for card in DECK]
 @given(text=mutated_deals())
 def test_a_mutated_deal_is_checked_without_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str):
     check_never_crashes(tmp_path, text, capsys)
+
+
+T3_OFFICIAL = DEALS.read_text(encoding="utf-8").split("\n\n")[3]  # the official litige: states carried_out: 81
+
+
+def without_litige(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one-line change of issue 22: the official trump game loses its litige (a tie is dedans)."""
+    official = RULESETS["official"][Game.TRUMP]
+    monkeypatch.setitem(RULESETS["official"], Game.TRUMP, replace(official, litige=Litige.DEDANS))
+
+
+def test_a_pot_the_rules_no_longer_carry_is_a_wrong_answer_that_fix_removes(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert T3_OFFICIAL.startswith("- id: t3-tie-official-litige") and "carried_out: 81" in T3_OFFICIAL
+    path = tmp_path / "deal.yaml"
+    flow = T3_OFFICIAL.replace("  taker: E\n", "  taker: E\n  carried_in: 40  # from the last deal\n")
+    flow = flow.replace(
+        "    score: {NS: 81, EW: 0}\n    carried_out: 81", "    score: {NS: 81, EW: 0}\n    carried_out: 81\n"
+    )
+    path.write_text(flow, encoding="utf-8")
+    without_litige(monkeypatch)
+    code, output = run_cli("check", str(path))
+    assert code == 1, output  # not bad input: two answers the engine disagrees with
+    assert f"{path}:7: t3-tie-official-litige: carried_in: file says 40, engine computes (none: the official" in output
+    assert "carried_out: file says 81, engine computes (none: the official rules of this game carry no litige" in output
+    code, output = run_cli("check", "--fix", str(path))
+    assert code == 0, output
+    fixed = path.read_text(encoding="utf-8")
+    assert "carried" not in fixed and "outcome: failed" in fixed and "score: {NS: 162, EW: 0}" in fixed
+    assert fixed == flow.replace("  carried_in: 40  # from the last deal\n", "").replace(
+        "    outcome: litige\n    score: {NS: 81, EW: 0}\n    carried_out: 81\n",
+        "    outcome: failed\n    score: {NS: 162, EW: 0}\n",
+    )
+    assert run_cli("check", str(path))[0] == 0
+
+
+def test_fix_removes_a_pot_from_a_flow_expect(tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "deal.yaml"
+    block = T3_OFFICIAL.split("  expect:\n")[0]
+    path.write_text(block + "  expect: {outcome: failed, carried_out: 81, score: {NS: 162, EW: 0}}\n", encoding="utf-8")
+    without_litige(monkeypatch)
+    assert run_cli("check", "--fix", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8").endswith(
+        "  expect: {outcome: failed, score: {NS: 162, EW: 0}, card_points: {NS: 81, EW: 81}, belote: none}\n"
+    )
+
+
+def test_regenerate_follows_the_rules_losing_their_litige(monkeypatch: pytest.MonkeyPatch) -> None:
+    without_litige(monkeypatch)
+    plan = regenerate(ROOT, [str(DEALS.relative_to(ROOT))])
+    assert plan.problems == []
+    changes = [(change.example, change.field, change.before, change.after) for change in plan.changes]
+    assert ("t3-tie-official-litige", "outcome", "litige", "failed") in changes
+    assert (
+        "t3-tie-official-litige",
+        "carried_out",
+        "81",
+        "(none: the official rules of this game carry no litige over)",
+    ) in changes
+
+
+def test_fix_adds_the_pot_when_the_rules_start_carrying_a_litige(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "deal.yaml"
+    path.write_text(T1 + "  carried_in: 20\n", encoding="utf-8")
+    assert run_cli("check", str(path))[0] == 1  # house trump rules: no pot to carry in
+    house = RULESETS["house"][Game.TRUMP]
+    monkeypatch.setitem(RULESETS["house"], Game.TRUMP, replace(house, litige=Litige.CARRY_OVER))
+    assert run_cli("check", "--fix", str(path))[0] == 0
+    fixed = path.read_text(encoding="utf-8")
+    assert "  carried_in: 20\n" in fixed and "carried_out: 0" in fixed

@@ -16,6 +16,7 @@ import errno
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -191,6 +192,33 @@ def test_a_command_killed_at_any_of_its_writes_loses_nothing(tmp_path: Path, com
         assert without_leftovers(again) == after
         if command.startswith("build"):
             assert not [p for p in project.iterdir() if p.name.startswith(".site.")], at
+        shutil.rmtree(project)
+
+
+STOPPED = [("build", signal.SIGTERM), ("i18n-add", signal.SIGTERM), ("i18n-update", signal.SIGINT)]
+STOPPED += [("check-fix", signal.SIGINT)]
+
+
+@pytest.mark.parametrize("command, sent", STOPPED, ids=[f"{c}-{signal.Signals(s).name}" for c, s in STOPPED])
+def test_a_command_stopped_by_a_signal_at_any_of_its_writes_changes_nothing_or_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, sent: int
+) -> None:
+    """Ctrl+C or SIGTERM at each write point: exit 130 or 143 with one line, no traceback, and the
+    run's files all as before or all as after (a stopped run undoes its renames), nothing left."""
+    before, after, points = outcome(tmp_path, command)
+    from generator.__main__ import main
+
+    for at in points:
+        project, argv = prepared(tmp_path, f"stop-{at}", SETUPS[command])
+        capsys.readouterr()
+        with injected(Faults(at=at, signal=sent)):
+            code = main(argv)
+        output = capsys.readouterr()
+        assert code == 128 + sent, (at, code, output)
+        assert "Traceback" not in output.out + output.err and "the command stopped" in output.err, output
+        found = state(project)
+        assert found in (before, after), (at, [n for n in found if found.get(n) != before.get(n)])
+        assert not [p for p in project.iterdir() if p.name.startswith(".site.")], at
         shutil.rmtree(project)
 
 

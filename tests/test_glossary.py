@@ -96,6 +96,24 @@ def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: 
     ]
 
 
+@pytest.mark.parametrize("see", ["glossary#dealer", "glossary#turned-card"])
+def test_a_see_the_glossary_cannot_show_is_refused_by_the_check(tmp_path: Path, see: str) -> None:
+    """Issue 22: an entry pointing at the glossary itself passed the check, then failed in
+    templates/glossary.html; the check and the template take their targets from one function."""
+    project = copy_project(tmp_path)
+    path = project / "content" / "glossary.yaml"
+    text = path.read_text(encoding="utf-8")
+    see_line = text.splitlines().index("    see: bidding#ex-trump-take-round-one") + 1
+    path.write_text(text.replace("    see: bidding#ex-trump-take-round-one\n", f"    see: {see}\n"), encoding="utf-8")
+    result, report = run_build(project, tmp_path / "site")
+    assert result.code == 2 and not (tmp_path / "site").exists()
+    assert report == [
+        f"content/glossary.yaml:{see_line}:10: error: see: {see}: glossary has no section or example "
+        f"#{see.partition('#')[2]}",
+        "1 error; nothing written",
+    ], report
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("slug", PAGES)
 def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale: str, slug: str) -> None:

@@ -365,6 +365,25 @@ def test_publish_lists_each_missing_message_at_its_line(project: Path, run_cli) 
     assert code == 1 and output.startswith(f"locales/de/LC_MESSAGES/messages.po:{line}: untranslated: 'Ace of hearts'")
 
 
+def test_publish_refuses_a_catalog_the_build_refuses(project: Path, run_cli) -> None:
+    """Issue 22: a complete catalog with a dropped placeholder was published, then refused by every
+    build; publish checks it with the build's own reader of catalogs."""
+    assert cli(run_cli, project, "i18n", "add", "de")[0] == 0
+    path = project / "locales/de/LC_MESSAGES/messages.po"
+    translate(path)
+    text = path.read_text(encoding="utf-8")
+    old = 'msgstr "DE %(game)s; the dealer is %(dealer)s."'
+    assert old in text
+    path.write_text(text.replace(old, 'msgstr "DE %(game)s; the dealer."'), encoding="utf-8")
+    site = (project / "content/site.yaml").read_bytes()
+    code, output = cli(run_cli, project, "i18n", "publish", "de")
+    line = path.read_text(encoding="utf-8").splitlines().index('msgid "%(game)s; the dealer is %(dealer)s."') + 1
+    assert code == 2, output
+    assert f"locales/de/LC_MESSAGES/messages.po:{line}:1: error: translation of " in output
+    assert "missing %(dealer)s" in output and output.rstrip().endswith("not published")
+    assert (project / "content/site.yaml").read_bytes() == site
+
+
 @pytest.mark.parametrize(
     "text, expected",
     [

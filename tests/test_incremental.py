@@ -21,7 +21,7 @@ from generator.inputs import Inputs
 from generator.problems import Problem
 from generator.project import CACHE, read_pages, read_site
 from generator.reader.examples import ExampleSet
-from generator.reader.pages import Page
+from generator.reader.pages import Page, TemplateIds
 from generator.reader.source import Document
 
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
@@ -146,9 +146,10 @@ def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
     assert tree(out) == scratch(project, tmp_path)
 
 
-def test_a_catalog_in_a_linked_folder_is_an_input(project: Path, tmp_path: Path) -> None:
+def test_a_catalog_in_a_linked_folder_is_an_input(project: Path) -> None:
+    """A locale's folder linked to another folder of the project (one outside it is refused)."""
     out = project / "site"
-    elsewhere = tmp_path / "translations-ru"
+    elsewhere = project / "translations-ru"
     shutil.move(project / "locales/ru", elsewhere)
     (project / "locales/ru").symlink_to(elsewhere)
     assert run_build(project, out)[0].code == 0
@@ -291,9 +292,9 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     slugs: list[str] = []
     original = project_module.read_page
 
-    def read_page(document: Document, slug: str, examples: ExampleSet) -> Page | None:
+    def read_page(document: Document, slug: str, examples: ExampleSet, templates: TemplateIds) -> Page | None:
         slugs.append(slug)
-        return original(document, slug, examples)
+        return original(document, slug, examples, templates)
 
     monkeypatch.setattr(project_module, "read_page", read_page)
     return slugs

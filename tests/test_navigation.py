@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, PAGES, copy_project, run_build
 from .test_site import Elements
 
@@ -101,6 +102,42 @@ def test_two_sections_sharing_an_anchor_are_refused_at_their_line(tmp_path: Path
         for line_ in lines
     ), lines
     assert any(": error: id: 'ex-follow-suit' is taken by the page itself" in line_ for line_ in lines), lines
+
+
+@pytest.mark.parametrize("taken", ["card-order", "rule-sets", "v-t1-deal", "ex-belote", "main", "in-brief"])
+def test_a_section_id_the_templates_give_is_refused_at_its_place(tmp_path: Path, taken: str) -> None:
+    """Issue 22: card-order, rule-sets and v-… were accepted, then twice on the page (the reserved
+    ids were a hand-kept copy of the templates'); they are now read from the templates."""
+    project = copy_project(tmp_path)
+    page = project / "content" / "scoring.yaml"
+    text = page.read_text(encoding="utf-8")
+    line = text.splitlines().index("  - id: belote") + 1
+    page.write_text(text.replace("  - id: belote\n", f"  - id: {taken}\n"), encoding="utf-8")
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 2 and not (tmp_path / "site").exists()
+    assert [x for x in lines if ": error: " in x] == [
+        f"content/scoring.yaml:{line}:9: error: id: {taken!r} is taken by the page itself (templates/*.html give "
+        "the ids card-order, contents, in-brief, main, rule-sets and those starting ex-, lost-, v-): choose another"
+    ], lines
+
+
+def test_check_refuses_a_section_id_the_templates_give(tmp_path: Path, run_cli) -> None:
+    page = tmp_path / "scoring.yaml"
+    text = (ROOT / "content/scoring.yaml").read_text(encoding="utf-8")
+    page.write_text(text.replace("  - id: belote\n", "  - id: v-belote\n"), encoding="utf-8")
+    code, output = run_cli("check", str(page))
+    line = text.splitlines().index("  - id: belote") + 1
+    assert code == 2 and f"{page}:{line}:9: error: id: 'v-belote' is taken by the page itself" in output, output
+
+
+def test_an_id_a_template_starts_to_give_is_refused_in_a_page_read_before(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    assert run_build(project, tmp_path / "site")[0].code == 0  # the pages are now in the build's cache
+    base = project / "templates" / "base.html"
+    base.write_text(base.read_text(encoding="utf-8").replace('<main id="main">', '<main id="belote">'), "utf-8")
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 2, lines
+    assert any(x.startswith("content/scoring.yaml:") and "id: 'belote' is taken by the page itself" in x for x in lines)
 
 
 def test_a_section_without_an_id_is_refused(tmp_path: Path) -> None:

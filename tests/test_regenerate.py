@@ -113,3 +113,27 @@ def test_regenerate_reports_invalid_input_without_writing(tmp_path: Path) -> Non
     result = run(project, "regenerate")
     assert result.returncode == 2 and result.stdout.startswith("content/bidding.yaml:")
     assert tree(project) == before
+
+
+OFFICIAL_TRUMP = (
+    'Game.TRUMP: Rules(\n            "official",\n            Game.TRUMP,\n            must_undertrump=True,\n'
+)
+OFFICIAL_TRUMP += "            coinche_out_of_turn=False,\n            litige=Litige.{},\n"
+
+
+def test_regenerate_follows_a_rule_change_that_removes_a_field(tmp_path: Path) -> None:
+    """Issue 22: the official trump game loses its litige; `carried_out` is then a wrong answer that
+    regenerate removes (it stopped at exit 2 on it as on bad input)."""
+    project = copy_with_engine(tmp_path / "project")
+    path = project / RULESETS
+    text = path.read_text(encoding="utf-8")
+    assert text.count(OFFICIAL_TRUMP.format("CARRY_OVER")) == 1
+    path.write_text(text.replace(OFFICIAL_TRUMP.format("CARRY_OVER"), OFFICIAL_TRUMP.format("DEDANS")), "utf-8")
+    assert "carried_out: 81}" in (project / "content/scoring.yaml").read_text(encoding="utf-8")
+    result = run(project, "regenerate")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "content/scoring.yaml: tie-official: carried_out: 81 -> (none: the official rules" in result.stdout
+    scoring = (project / "content/scoring.yaml").read_text(encoding="utf-8")
+    assert "carried_out" not in scoring and "outcome: failed, score: {NS: 162, EW: 0}}" in scoring
+    again = run(project, "check", "content")
+    assert again.returncode == 0, again.stdout + again.stderr

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -597,3 +598,180 @@ def test_fuzz_mutated_catalogs_never_crash(tmp_path: Path, text: str) -> None:
     assert (catalog is None) == bool(problems), problems
     assert all(problem.path == "x.po" and problem.line >= 0 for problem in problems)
     parse_po(text.encode("utf-8"), "x.po", [])
+
+
+# Nothing read from outside the project (issue 22) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "link",
+    ["templates/assets/env.txt", "templates/page.html", "content/bidding.yaml", "content/site.yaml", CATALOG],
+)
+def test_a_link_out_of_the_project_is_refused_and_nothing_is_written(project: Path, tmp_path: Path, link: str) -> None:
+    """A link in templates/assets/ to /proc/self/environ published the build's environment."""
+    if link.endswith("env.txt"):
+        target = Path("/proc/self/environ")
+    else:
+        target = tmp_path / "elsewhere" / Path(link).name  # the same bytes, outside the project
+        target.parent.mkdir()
+        shutil.copy(project / link, target)
+        (project / link).unlink()
+    (project / link).symlink_to(target)
+    out = tmp_path / "site"
+    result, lines = run_build(project, out, strict=False)
+    assert result.code == 2, lines
+    assert any(x.startswith(f"{link}: error: links outside the project: ") for x in lines), lines
+    assert not out.exists()
+
+
+def test_a_link_inside_the_project_to_inside_it_is_read(project: Path, tmp_path: Path) -> None:
+    (project / "templates/assets/same.css").symlink_to("site.css")
+    (project / "content/pages").mkdir()
+    (project / "content/bidding.yaml").rename(project / "content/pages/bidding.yaml")
+    (project / "content/bidding.yaml").symlink_to("pages/bidding.yaml")
+    result, lines = run_build(project, tmp_path / "site", strict=False)
+    assert result.code == 0, lines
+    assert (tmp_path / "site/assets/same.css").read_bytes() == (project / "templates/assets/site.css").read_bytes()
+
+
+def test_the_command_line_refuses_a_link_out_of_the_project(project: Path, tmp_path: Path, run_cli) -> None:
+    (project / "templates/assets/env.txt").symlink_to("/proc/self/environ")
+    code, output = run_cli("build", "-C", str(project), "--out", str(tmp_path / "site"))
+    assert code == 2 and "templates/assets/env.txt: error: links outside the project: /proc/" in clean(output), output
+    assert "nothing written" in output and not (tmp_path / "site").exists()
+
+
+def test_every_reader_is_confined_to_the_project(project: Path, tmp_path: Path) -> None:
+    from generator.files import FileError, confined, file_digest, read_input, read_start
+
+    outside = tmp_path / "secret.txt"
+    outside.write_text("secret", encoding="utf-8")
+    (project / "content/secret.txt").symlink_to(outside)
+    with confined(project):
+        for read in (lambda p: read_input(p, "content/secret.txt"), lambda p: read_start(p, 4)):
+            with pytest.raises(FileError, match=f"links outside the project: {re.escape(str(outside))}"):
+                read(project / "content/secret.txt")
+        with pytest.raises(OSError):
+            file_digest(project / "content/secret.txt")
+        assert read_input(project / "content/site.yaml")  # inside: read
+    assert read_input(project / "content/secret.txt") == b"secret"  # no project confines a plain read
+
+
+def test_a_build_record_linked_from_outside_is_not_trusted(project: Path, tmp_path: Path) -> None:
+    """The records in .cache say which files of the previous site to reuse: one from elsewhere is not read."""
+    out = tmp_path / "site"
+    assert run_build(project, out)[0].code == 0
+    records = project / ".cache/builds"
+    (record,) = records.iterdir()
+    moved = tmp_path / "record.json"
+    record.rename(moved)
+    record.symlink_to(moved)
+    result, lines = run_build(project, out)
+    assert result.code == 0 and "nothing changed" not in lines[-1], lines
+
+
+# Every entry point: its errors, signals, all-or-none writes (issue 22) ----------------------------
+
+
+def images(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator.images", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+
+
+def test_images_has_help_and_refuses_a_missing_folder(tmp_path: Path) -> None:
+    helped = images("--help")
+    assert helped.returncode == 0 and "FOLDER" in helped.stdout, helped.stderr
+    missing = images(str(tmp_path / "nowhere"))
+    assert missing.returncode == 2, missing
+    assert f"{tmp_path / 'nowhere'}: error: no such folder" in clean(missing.stdout + missing.stderr)
+
+
+def test_images_writes_all_or_none(tmp_path: Path) -> None:
+    folder = tmp_path / "assets"
+    folder.mkdir()
+    (folder / "share.png").write_bytes(b"old")
+    os.link(folder / "share.png", tmp_path / "another-name.png")
+    refused = images(str(folder))
+    assert refused.returncode == 2, refused
+    assert f"{folder / 'share.png'}: error: the file has 2 hard links" in clean(refused.stdout + refused.stderr)
+    assert sorted(p.name for p in folder.iterdir()) == ["share.png"] and (folder / "share.png").read_bytes() == b"old"
+    (tmp_path / "another-name.png").unlink()
+    written = images(str(folder))
+    assert written.returncode == 0, written
+    assert sorted(p.name for p in folder.iterdir()) == ["apple-touch-icon.png", "favicon-32.png", "share.png"]
+
+
+@pytest.mark.parametrize(("sent", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_command_stopped_by_a_signal_exits_cleanly(
+    project: Path, tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch, sent: int, code: int
+) -> None:
+    import generator.build
+
+    def stopped(root: Path) -> None:
+        signal.raise_signal(sent)
+
+    monkeypatch.setattr(generator.build, "load_project", stopped)
+    got, output = run_cli("build", "-C", str(project), "--out", str(tmp_path / "site"))
+    assert got == code and "error: " in clean(output) and "stopped" in output, output
+    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # put back once the command is done
+
+
+def test_serve_stopped_during_its_first_build_exits_cleanly(
+    project: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator.commands.serve
+
+    def stopped(root: Path, out: Path, strict: bool) -> None:
+        signal.raise_signal(signal.SIGTERM)
+
+    monkeypatch.setattr(generator.commands.serve, "build", stopped)
+    got, output = run_cli("serve", "-C", str(project), "--port", "0")
+    assert got == 130 and "stopped" in clean(output), output
+
+
+def test_i18n_add_refuses_a_locale_folder_linked_out_of_the_project(project: Path, tmp_path: Path, run_cli) -> None:
+    elsewhere = tmp_path / "translations-de"
+    elsewhere.mkdir()
+    (project / "locales/de").symlink_to(elsewhere)
+    before = tree(project)
+    code, output = run_cli("i18n", "add", "-C", str(project), "de")
+    assert code == 2, output
+    assert f"locales/de: error: links outside the project: {elsewhere}" in clean(output) and "nothing written" in output
+    assert tree(project) == before and not any(elsewhere.iterdir())
+
+
+def test_a_write_through_a_link_out_of_the_project_is_refused(project: Path, tmp_path: Path) -> None:
+    from generator.files import FileError, confined, write_files
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "out").symlink_to(elsewhere)
+    with confined(project), pytest.raises(FileError, match="links outside the project"):
+        write_files({project / "content/new.yaml": b"a", project / "out/x.yaml": b"b"})
+    assert not (project / "content/new.yaml").exists() and not any(elsewhere.iterdir())
+    with confined(project):
+        write_files({tmp_path / "report.md": b"named outside the project: written"})
+    assert (tmp_path / "report.md").read_bytes().startswith(b"named")
+
+
+def test_a_worker_a_command_forks_leaves_stopping_to_the_command() -> None:
+    """Ctrl+C reaches every process of the command: a forked renderer printed a traceback. It now
+    ignores Ctrl+C and ends quietly on the SIGTERM its command sends it on the way out."""
+    from generator.__main__ import stoppable
+
+    def forks() -> int:
+        pid = os.fork()
+        if pid == 0:
+            handlers = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
+            os._exit(0 if handlers == (signal.SIG_IGN, signal.SIG_DFL) else 1)
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+    assert stoppable(forks) == 0
+    assert forks() == 1  # a process forked outside a command keeps its handlers

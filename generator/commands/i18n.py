@@ -15,8 +15,8 @@ from pathlib import Path
 
 from babel import Locale
 
-from ..files import FileError
-from ..i18n.catalogs import LOCALES, catalog_path
+from ..files import FileError, ensure_inside
+from ..i18n.catalogs import LOCALES, catalog_path, read_catalog
 from ..i18n.extract import POT, write_together
 from ..i18n.stats import catalog_stats
 from ..locales import canonical_locale
@@ -138,6 +138,10 @@ def run_add(root: Path, code: str) -> int:
     if configuration is None:
         print(problem)
         return 2
+    try:  # a locale folder linked out of the project is refused, as every read through it is
+        ensure_inside(root / LOCALES / name, f"{LOCALES}/{name}")
+    except FileError as error:
+        return failed(error, "nothing written")
     # The template, the new catalog and the site's configuration are written together, or none.
     extraction = _extract(root, site, write=False)
     if extraction is None or extraction.template is None:
@@ -207,7 +211,8 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
 
 
 def run_publish(root: Path, code: str) -> int:
-    """Flip a complete draft locale to published; 1 (listing what is missing) while it is not."""
+    """Flip a complete draft locale to published; 1 (listing what is missing) while it is not, 2
+    when its catalog is one the build refuses."""
     found = _locale_and_site(root, code)
     if found is None or not _template_ready(root):
         return 2
@@ -217,6 +222,9 @@ def run_publish(root: Path, code: str) -> int:
         return 2
     problems: list[Problem] = []
     stats = catalog_stats(root, {name: site.locales[name]}, problems)
+    if not problems:  # the checks every build makes of the catalog (placeholders, plural forms)
+        display = catalog_path(Path(LOCALES), name).as_posix()
+        read_catalog(root / display, display, name, problems)
     if problems:
         return _report(problems, "not published")
     entry = stats[0]

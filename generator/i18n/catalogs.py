@@ -231,8 +231,9 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog
 def _check_placeholders(
     ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int, problems: list[Problem]
 ) -> None:
-    """Every ``%(name)s`` of the source must be in each translation, no other, and each
-    translation must format (a lone ``%`` must be written ``%%``)."""
+    """Every ``%(name)s`` of the source must be in each translation, no other (compared first, so
+    that an added one is named, not reported as a KeyError), and each translation must format
+    (a lone ``%`` must be written ``%%``)."""
     wanted = set(PLACEHOLDER.findall(ids[-1]))
     for string in strings:
         if wanted and (stray := re.search(r"%(?!\(\w+\)[sd]|%)", string)):
@@ -248,20 +249,6 @@ def _check_placeholders(
                 )
             )
             return
-        if wanted:
-            try:
-                string % {name: 1 if name == "num" else "x" for name in wanted}
-            except (ValueError, TypeError, KeyError) as error:
-                problems.append(
-                    Problem(
-                        display,
-                        line,
-                        1,
-                        f"translation of {ids[0]!r}: {error}: write %% for a "
-                        "percent sign, and placeholders as %(name)s",
-                    )
-                )
-                return
         found = set(PLACEHOLDER.findall(string))
         # A plural form may leave out the number itself ("один" for 1 in some languages).
         missing = wanted - found - ({"num"} if len(ids) > 1 else set())
@@ -282,6 +269,20 @@ def _check_placeholders(
                 )
             )
             return
+        if wanted:
+            try:
+                string % {name: 1 if name == "num" else "x" for name in wanted}
+            except (ValueError, TypeError, KeyError) as error:
+                problems.append(
+                    Problem(
+                        display,
+                        line,
+                        1,
+                        f"translation of {ids[0]!r}: {error}: write %% for a "
+                        "percent sign, and placeholders as %(name)s",
+                    )
+                )
+                return
 
 
 @dataclass

@@ -217,7 +217,8 @@ class _Reader:
 
     def _invalid(self, line: str, number: int, what: str) -> None:
         if self.error is None:
-            self.error = Problem(self.display, number + 1, 1, f"catalog syntax: {what} ({line.strip()[:60]!r})")
+            quoted = f" ({line.strip()[:60]!r})" if line.strip() else ""  # none: the problem is not a line's
+            self.error = Problem(self.display, number + 1, 1, f"catalog syntax: {what}{quoted}")
 
     def read(self, lines: list[str | None], check: Callable[[str, int], bool] | None) -> None:
         """Every line of a file, then its end (``check``: whether a line may be read, when some
@@ -363,7 +364,8 @@ class _Reader:
             forms = [""] * self.catalog.num_plurals
             for index, translation in sorted(self.translations):
                 if index >= len(forms):
-                    self._invalid("", self.offset, "msg has more translations than num_plurals of catalog")
+                    plurals = f"msgstr[{index}]: the catalog has {len(forms)} plural forms (2 without a header)"
+                    self._invalid("", self.offset, f"{plurals}: write its header's Plural-Forms, or remove the form")
                     continue
                 forms[index] = _joined(translation)
             string = tuple(forms)

@@ -8,10 +8,12 @@ from ..files import FileError, is_folder, is_readable_file
 from ..inputs import Inputs
 from ..problems import Problem
 from .examples import ExampleSet
-from .pages import Page, is_page, is_site, read_page
+from .pages import NO_TEMPLATES, Page, is_page, is_site, read_page, template_ids
 from .source import Document, SourceError, document_of, read_source
 
 EXAMPLE_SUFFIXES = (".yaml", ".yml", ".json")
+GENERATOR_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+"""The templates of the project this generator is part of: the ids a page named to ``check`` may not take."""
 
 
 def expand(paths: list[str]) -> list[str]:
@@ -83,9 +85,11 @@ def read_examples(documents: list[Document], problems: list[Problem], pages: lis
     """The examples of example files and of page files (the site's configuration has none);
     the pages read are added to ``pages`` when it is given."""
     examples = ExampleSet(problems=problems)
+    pages_named = any(is_page(document) for document in documents)
+    templates = template_ids(GENERATOR_TEMPLATES) if pages_named else NO_TEMPLATES  # examples alone need none
     for document in documents:
         if is_page(document):
-            page = read_page(document, Path(document.path).stem, examples)
+            page = read_page(document, Path(document.path).stem, examples, templates)
             if page is not None and pages is not None:
                 pages.append(page)
         elif not is_site(document):

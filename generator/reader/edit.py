@@ -62,6 +62,20 @@ def insert(text: str, mapping: Map, pairs: list[str], lines: list[str]) -> Edit:
     return end, end, "".join("\n" + indent + line for line in lines)
 
 
+def remove(text: str, mapping: Map, key: Scalar) -> Edit:
+    """Take the entry of ``key`` out of ``mapping``, in its style: its lines (and their comment)
+    from a block mapping; the entry and one comma from a flow mapping."""
+    index = next(i for i, (entry, _) in enumerate(mapping.entries) if entry is key)
+    value = mapping.entries[index][1]
+    if not mapping.flow:
+        return max(text.rfind("\n", 0, key.pos.start), 0), _line_end(text, content_end(text, value)), ""
+    if index > 0:
+        return content_end(text, mapping.entries[index - 1][1]), content_end(text, value), ""
+    if len(mapping.entries) > 1:
+        return key.pos.start, mapping.entries[1][0].pos.start, ""
+    return key.pos.start, content_end(text, value), ""
+
+
 def content_end(text: str, node: Node) -> int:
     """Where a value's own text ends: a block collection's span runs on to the next token, and a
     block scalar's (``>-`` and its lines) to the start of the line after it."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from ..problems import Problem
+from ..problems import Problem, name_invisible
 from ..rules import (
     DECK,
     DEFAULT_RULESET,
@@ -124,6 +124,9 @@ class DealExample(Example):
     contract: int | None
     multiplier: int
     carried_in: int
+    """The pot as written (0 when not): the engine takes it only under rules that carry a litige over."""
+    carried_in_line: int
+    """Where `carried_in` is written (0: it is not); under other rules it is a wrong answer to remove."""
     tricks: tuple[tuple[tuple[Seat, Card], ...], ...]
     card_pos: tuple[tuple[Place, ...], ...]
     """Where each card of each trick is written."""
@@ -149,7 +152,7 @@ class DealExample(Example):
             self.tricks,
             self.contract,
             self.multiplier,
-            self.carried_in,
+            self.carried_in if self.rules.litige is Litige.CARRY_OVER else 0,
         )
 
 
@@ -288,8 +291,8 @@ class Reader:
         """The fields named by a "did you mean" in this example: not reported missing as well."""
 
     def error(self, node: Node, message: str) -> None:
-        """Record a problem at the node's line and column."""
-        self.problems.append(Problem(self.path, node.pos.line, node.pos.column, message))
+        """Record a problem at the node's line and column (an invisible character it quotes named)."""
+        self.problems.append(Problem(self.path, node.pos.line, node.pos.column, name_invisible(message)))
 
     def text(self, node: Node, what: str) -> str | None:
         """The node's text as written; None (reported) for a list, a mapping or an empty plain value."""
@@ -603,7 +606,6 @@ class Reader:
         """A deal example: trump, dealer, the contract's taker (and in Coinche its value and
         multiplier), a pot carried in, the 8 tricks and `expect`. The engine checks the play."""
         game: Game | None = common["game"] if common else None
-        rules: Rules | None = common["rules"] if common else None
         trump_node = self.trump_field(node, game, "trump")
         trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one leads trick 1)")
@@ -623,15 +625,10 @@ class Reader:
                     contract = value
                 elif value is not None:
                     multiplier = value
-        carried_in = 0
+        # Whether the rules carry a litige over is the engine's to say (verify.compare): a pot
+        # written under rules that carry none is a wrong answer, which --fix removes.
         carried_node = node.get("carried_in")
-        carry_over = rules is not None and rules.litige is Litige.CARRY_OVER
-        if carried_node is not None and rules is not None and not carry_over:
-            self.error(
-                carried_node, f"`carried_in`: the {rules.name} rules of this game carry no litige over: remove it"
-            )
-        elif carried_node is not None:
-            carried_in = self.integer(carried_node, "carried_in") or 0
+        carried_in = (self.integer(carried_node, "carried_in") or 0) if carried_node is not None else 0
         tricks_node = self.require(node, "tricks", ": the 8 tricks, each a list of 4 `SEAT: CARD` in play order")
         tricks: list[tuple[tuple[Seat, Card], ...]] = []
         card_pos: list[tuple[Place, ...]] = []
@@ -655,7 +652,7 @@ class Reader:
                 "belote": self.belote,
                 "outcome": lambda n: self.parsed(n, "expect.outcome", _outcome),
                 "score": lambda n: self.team_points(n, "expect.score"),
-                "carried_out": lambda n: self.carried_out(n, rules),
+                "carried_out": lambda n: self.integer(n, "expect.carried_out"),
             },
         )
         if common is None or dealer is None or taker is None or tricks_node is None or not readable:
@@ -671,6 +668,7 @@ class Reader:
             contract=contract,
             multiplier=multiplier,
             carried_in=carried_in,
+            carried_in_line=carried_node.pos.line if carried_node is not None else 0,
             tricks=tuple(tricks),
             card_pos=tuple(card_pos),
             seat_pos=tuple(seat_pos),
@@ -706,13 +704,6 @@ class Reader:
             return NO_BELOTE
         team = self.parsed(node, "expect.belote", Team.parse)
         return team.code() if team is not None else None
-
-    def carried_out(self, node: Node, rules: Rules | None) -> int | None:
-        """`expect.carried_out`: stated only under rules that carry a litige over."""
-        if rules is not None and rules.litige is not Litige.CARRY_OVER:
-            self.error(node, f"expect.carried_out: the {rules.name} rules of this game carry no litige over: remove it")
-            return None
-        return self.integer(node, "expect.carried_out")
 
     def turned(self, node: Node) -> tuple[Card | None, Suit | None]:
         """The turned card (``KH``) or only its suit (``H``)."""

@@ -9,10 +9,14 @@ warning or a translator can point at it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import ClassVar
 
+from ..files import FileError, is_folder, read_input
 from ..locales import is_locale
+from ..problems import Problem
 from ..rules import Call, CallKind, Game, Seat
 from ..urls import SiteURL
 from ..words.terms import GLOSSARY_WORDS, TERMS, Message, word
@@ -24,8 +28,8 @@ _START = Pos(1, 1, 0, 0)
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 ANCHOR_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 _SEE = re.compile(r"[a-z0-9][a-z0-9-]*#[a-z][a-z0-9-]*\Z")
-RESERVED_ANCHORS = ("main", "in-brief", "contents")
-"""Ids the page templates give to their own elements: no section may take one."""
+_TEMPLATE_ID = re.compile(r"""\bid=(["'])([a-z][a-z0-9-]*)(\1|\{\{)""")
+"""An ``id`` a template gives: ``id="main"`` (an id), or ``id="v-{{ view.id }}"`` (a prefix, ``v-``)."""
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
 """The fields a page's example has besides the example's own (both required)."""
@@ -147,6 +151,8 @@ class Page:
     sections: tuple[Section, ...]
     entries: tuple[Entry, ...] = ()
     """The glossary's entries (a glossary page has no sections)."""
+    ids: tuple[tuple[str, int, int], ...] = ()
+    """The id of each section or glossary entry and where it is written (line, column)."""
 
     @property
     def anchors(self) -> set[str]:
@@ -176,6 +182,66 @@ class Site:
         return [code for code, state in self.locales.items() if state == "published"]
 
 
+def see_targets(pages: Iterable[Page]) -> dict[str, Text]:
+    """Each section and example a glossary entry may point at (``PAGE#ANCHOR``), with the heading
+    or title the glossary shows for it: what the check of `see` accepts and the template renders."""
+    targets: dict[str, Text] = {}
+    for page in pages:
+        for section in page.sections:
+            targets[f"{page.slug}#{section.id}"] = section.heading
+            for block in section.blocks:
+                if isinstance(block, ExampleBlock):
+                    targets[f"{page.slug}#ex-{block.example.id}"] = block.title
+    return targets
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateIds:
+    """The ids the templates give to their own elements, and the prefixes of those they make
+    (``ex-`` + an example's id): a section or a glossary entry may take none."""
+
+    ids: frozenset[str]
+    prefixes: frozenset[str]
+
+    def refusal(self, value: str) -> str | None:
+        """Why a page may not take the id ``value`` (the page would give it twice); None if it may."""
+        if value not in self.ids and not any(value.startswith(prefix) for prefix in self.prefixes):
+            return None
+        return (
+            f"id: {value!r} is taken by the page itself (templates/*.html give the ids {', '.join(sorted(self.ids))} "
+            f"and those starting {', '.join(sorted(self.prefixes))}): choose another"
+        )
+
+
+NO_TEMPLATES = TemplateIds(frozenset(), frozenset())
+
+
+def template_ids(templates: Path) -> TemplateIds:
+    """The ids of ``templates/*.html``, read from the files as they are now (a template that
+    cannot be read has its own problem, where the templates are compiled)."""
+    ids: set[str] = set()
+    prefixes: set[str] = set()
+    for path in sorted(templates.glob("*.html")) if is_folder(templates) else []:
+        try:
+            text = read_input(path).decode("utf-8", "replace")
+        except FileError:
+            continue
+        for _, value, end in _TEMPLATE_ID.findall(text):
+            (prefixes if end == "{{" else ids).add(value)
+    return TemplateIds(frozenset(ids), frozenset(prefix for prefix in prefixes if prefix.endswith("-")))
+
+
+def anchor_problems(pages: Iterable[Page], templates: TemplateIds) -> list[Problem]:
+    """Each section or glossary entry id of pages read before (kept in the build's cache) that the
+    templates now give too, at its place; a page read now is checked as it is read."""
+    return [
+        Problem(page.path, line, column, refusal)
+        for page in pages
+        for value, line, column in page.ids
+        if (refusal := templates.refusal(value)) is not None
+    ]
+
+
 def is_page(document: Document) -> bool:
     """True for a page file (a mapping with `sections`, or a glossary's `entries`), as opposed to a
     list of examples."""
@@ -192,10 +258,14 @@ class PageReader:
     """Reads page and site files into :class:`Page` and :class:`Site`, with a :class:`Reader` for
     their values; the problems go to the run's list, as for examples."""
 
-    def __init__(self, document: Document, examples: ExampleSet) -> None:
+    def __init__(self, document: Document, examples: ExampleSet, templates: TemplateIds = NO_TEMPLATES) -> None:
         self.document = document
         self.examples = examples
+        self.templates = templates
+        """The ids the templates give, which no section or entry may take."""
         self.reader = Reader(document.path, examples.problems)
+        self.ids: list[tuple[str, int, int]] = []
+        """Each section's or entry's id read, and where (:attr:`Page.ids`)."""
 
     def fields(
         self, node: Node | None, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
@@ -346,7 +416,8 @@ class PageReader:
                 entries.append(entry)
         if title is None or description is None or len(self.examples.problems) > before:
             return None
-        return Page(slug, self.document.path, title, description, summary, tuple(sections), tuple(entries))
+        page = (slug, self.document.path, title, description, summary, tuple(sections), tuple(entries))
+        return Page(*page, tuple(self.ids))
 
     def entry(self, node: Node, anchors: dict[str, str]) -> Entry | None:
         """A glossary entry: `id`, `term` (a term of generator/words/terms.py), `definition`, `see`."""
@@ -394,7 +465,7 @@ class PageReader:
 
     def anchor(self, node: Node | None, anchors: dict[str, str]) -> str | None:
         """A section's `id`: its anchor in every locale (``page.html#id``), kept when the heading changes.
-        Examples are ``#ex-ID`` (their ids are unique across the site), so no section id starts with ``ex-``."""
+        One the templates give (``main``, ``ex-ID`` ...) is refused by :func:`anchor_problems`."""
         if node is None:
             return None
         value = self.reader.text(node, "id")
@@ -403,16 +474,15 @@ class PageReader:
         if not ANCHOR_PATTERN.match(value):
             self.reader.error(node, f"id: {value!r}: write lowercase letters, digits and '-', such as undertrumping")
             return None
-        if value in RESERVED_ANCHORS or value.startswith("ex-"):
-            self.reader.error(
-                node, f"id: {value!r} is taken by the page itself ({', '.join(RESERVED_ANCHORS)}, ex-…): choose another"
-            )
+        if (refusal := self.templates.refusal(value)) is not None:
+            self.reader.error(node, refusal)
             return None
         first = anchors.get(value)
         if first is not None:
             self.reader.error(node, f"id: #{value} is not unique on this page (first at {first}): rename one")
             return None
         anchors[value] = f"{self.document.path}:{node.pos.line}:{node.pos.column}"
+        self.ids.append((value, node.pos.line, node.pos.column))
         return value
 
     def site(self) -> Site | None:
@@ -477,9 +547,12 @@ def _looks_like_html(text: str) -> bool:
     return re.search(r"<[A-Za-z!/?]", text) is not None
 
 
-def read_page(document: Document, slug: str, examples: ExampleSet) -> Page | None:
-    """The page of a content file; None (with its problems added to ``examples``) when invalid."""
-    return PageReader(document, examples).page(slug)
+def read_page(
+    document: Document, slug: str, examples: ExampleSet, templates: TemplateIds = NO_TEMPLATES
+) -> Page | None:
+    """The page of a content file; None (with its problems added to ``examples``) when invalid,
+    such as a section id that ``templates`` give."""
+    return PageReader(document, examples, templates).page(slug)
 
 
 def read_site(document: Document, examples: ExampleSet) -> Site | None:
