@@ -713,7 +713,7 @@ def test_a_command_stopped_by_a_signal_exits_cleanly(
 ) -> None:
     import generator.build
 
-    def stopped(root: Path) -> None:
+    def stopped(root: Path, *rest: object) -> None:
         signal.raise_signal(sent)
 
     monkeypatch.setattr(generator.build, "load_project", stopped)
@@ -721,19 +721,6 @@ def test_a_command_stopped_by_a_signal_exits_cleanly(
     assert got == code and "error: " in clean(output) and "stopped" in output, output
     assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # put back once the command is done
-
-
-def test_serve_stopped_during_its_first_build_exits_cleanly(
-    project: Path, run_cli, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import generator.commands.serve
-
-    def stopped(root: Path, out: Path, strict: bool) -> None:
-        signal.raise_signal(signal.SIGTERM)
-
-    monkeypatch.setattr(generator.commands.serve, "build", stopped)
-    got, output = run_cli("serve", "-C", str(project), "--port", "0")
-    assert got == 130 and "stopped" in clean(output), output
 
 
 def test_i18n_add_refuses_a_locale_folder_linked_out_of_the_project(project: Path, tmp_path: Path, run_cli) -> None:

@@ -77,9 +77,10 @@ def served(project: Path, output: list[str] | None = None) -> Iterator[str]:
 
 
 def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
-    """The catalog edited is in a linked folder, as a translator's checkout may be: it is watched."""
+    """The catalog edited is in a linked folder (inside the project: a link out of it is refused),
+    as a translator's checkout may be: it is watched."""
     project = copy_project(tmp_path / "project")
-    elsewhere = tmp_path / "translations-es"
+    elsewhere = project / "translations-es"
     shutil.move(project / "locales/es", elsewhere)
     (project / "locales/es").symlink_to(elsewhere)
     with served(project) as base:
