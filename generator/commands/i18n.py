@@ -19,6 +19,7 @@ from ..files import FileError
 from ..i18n.catalogs import LOCALES, catalog_path
 from ..i18n.extract import POT, write_together
 from ..i18n.stats import catalog_stats
+from ..invocation import command
 from ..locales import canonical_locale
 from ..messages import Extraction, extract, merged, template_exists, update
 from ..problems import Problem, count
@@ -90,7 +91,7 @@ def run_extract(root: Path) -> int:
 def _template_ready(root: Path) -> bool:
     if template_exists(root):
         return True
-    print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
+    print(f"{LOCALES}/{POT}: error: no template: run `{command('i18n extract')}` first")
     return False
 
 
@@ -163,10 +164,7 @@ def run_add(root: Path, code: str) -> int:
         f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
         f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}"
     )
-    print(
-        f"Next: translate that file, check `python -m generator i18n stats`, then "
-        f"`python -m generator i18n publish {name}`."
-    )
+    print(f"Next: translate that file, check `{command('i18n stats')}`, then `{command(f'i18n publish {name}')}`.")
     return 0
 
 
@@ -213,7 +211,7 @@ def run_publish(root: Path, code: str) -> int:
         return 2
     name, site = found
     if name not in site.locales:
-        print(f"error: {name} is not a locale of the site: run `python -m generator i18n add {name}` first")
+        print(f"error: {name} is not a locale of the site: run `{command(f'i18n add {name}')}` first")
         return 2
     problems: list[Problem] = []
     stats = catalog_stats(root, {name: site.locales[name]}, problems)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from ..invocation import command
 from ..locales import is_locale
 from ..rules import Call, CallKind, Game, Seat
 from ..urls import SiteURL
@@ -434,7 +435,7 @@ class PageReader:
                     self.reader.error(
                         key,
                         f"locales: {key.value!r} is not a locale CLDR knows, such as es "
-                        "or pt_BR (`python -m generator i18n add CODE` adds one)",
+                        f"or pt_BR (`{command('i18n add CODE')}` adds one)",
                     )
                 elif state not in LOCALE_STATES and state is not None:
                     self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
