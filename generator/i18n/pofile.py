@@ -699,6 +699,7 @@ _ESCAPES = {
     "\v": "\\v",
 }
 """The characters gettext writes as an escape."""
+_SPECIAL = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
 _PORTION = re.compile(r"[^\n]*\n|[^\n]+\Z")
 """A line of a string, ended by its line feed: gettext writes each on lines of its own."""
 _PYTHON_DIRECTIVE = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrs%]")
@@ -721,24 +722,24 @@ def _quoted(keyword: str, text: str, prefix: str, python: bool) -> str:
     fixed = _unbreakable(text, python)  # the format string is parsed whole
     offset = 0
     for index, portion in enumerate(portions):
-        chars: list[str] = []
-        kept: list[bool] = []  # where gettext forbids a break, whatever Unicode allows
-        for position, char in enumerate(portion):
-            escaped = _ESCAPES.get(char)
-            if escaped is None:
-                chars.append(char)
-                kept.append(fixed[offset + position])
-            else:
-                chars += escaped
-                kept += (fixed[offset + position] or (char == "\n" and position == len(portion) - 1), True)
-        opportunities = _opportunities(chars)  # on the escaped text, as gettext looks for them
-        allowed = [may and not keep for may, keep in zip(opportunities, kept, strict=True)]
+        chars: list[str] = list(portion)
+        kept = fixed[offset : offset + len(portion)]  # where gettext forbids a break, whatever Unicode allows
+        if _SPECIAL.search(portion) is not None:  # escapes: two characters, never broken between
+            chars, kept = [], []
+            for position, char in enumerate(portion):
+                escaped = _ESCAPES.get(char)
+                if escaped is None:
+                    chars.append(char)
+                    kept.append(fixed[offset + position])
+                else:
+                    chars += escaped
+                    kept += (fixed[offset + position] or (char == "\n" and position == len(portion) - 1), True)
         start = len(prefix) + len(keyword) + 2 - after if first else 0
-        breaks = _breaks(chars, allowed, width, start)
+        breaks = _portion_breaks(chars, kept, width, start)
         if first and chars and (index < len(portions) - 1 or start > width or breaks):
             out.append(f'{prefix}{keyword} ""\n')
             first = False
-            breaks = _breaks(chars, allowed, width, 0)
+            breaks = _portion_breaks(chars, kept, width, 0)
         head = f"{prefix}{keyword} " if first else prefix
         pieces = [0, *breaks, len(chars)]
         for number, (begin, end) in enumerate(pairwise(pieces)):
@@ -746,6 +747,16 @@ def _quoted(keyword: str, text: str, prefix: str, python: bool) -> str:
         first = False
         offset += len(portion)
     return "".join(out)
+
+
+def _portion_breaks(chars: list[str], kept: list[bool], width: int, start: int) -> list[int]:
+    """Where a portion's lines start after its first one, which starts at column ``start``: none
+    when it fits (most do, and Unicode's line breaking is looked up only for the others)."""
+    text = "".join(chars)
+    if start + (len(text) if text.isascii() else sum(map(_width, text))) <= width:
+        return []
+    allowed = [may and not keep for may, keep in zip(_opportunities(chars), kept, strict=True)]
+    return _breaks(chars, allowed, width, start)
 
 
 def _unbreakable(text: str, python: bool) -> list[bool]:
