@@ -893,9 +893,9 @@ def _opportunities(text: list[str]) -> list[bool]:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _comment(text: str, prefix: str) -> tuple[str, ...]:
-    """Babel's comment lines (``#.``, ``#:``, ``#``) for a text, wrapped at 100 columns as its
-    ``TextWrapper`` wraps them (the standard library's, for a text of other than plain words
-    and spaces)."""
+    """Babel's comment lines (``#.``, ``#``) for a text, its text wrapped at 79 columns as Babel's
+    ``TextWrapper`` wraps it (the standard library's, for a text of other than plain words and
+    spaces); gettext's tools keep comment lines as they are."""
     if text == text.strip() and _NOT_PLAIN.search(text) is None:
         if len(text) <= WIDTH:
             return (f"#{prefix} {text}\n",) if text else ()
