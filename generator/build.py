@@ -90,10 +90,9 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
     inputs = Inputs(root)
     progress("reading and checking the pages")
     project = load_project(root, inputs)
-    if project.problems or project.mismatches:
-        return BuildResult(
-            2 if project.problems else 1, problems=sorted(project.problems), mismatches=project.mismatches
-        )
+    errors = [problem for problem in project.problems if problem.severity == "error"]
+    if errors or project.mismatches:
+        return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     outputs = plan(project.site, project.pages, project.views, SiteURL(base_url or project.site.base_url))
     keys = output_keys(outputs, project, inputs, base_url)
@@ -278,7 +277,7 @@ def _result(
         for context, msgid, problem in record.warnings:
             if (owner := by_catalog.get(problem.path)) is not None:
                 warnings.setdefault((owner, context, msgid), problem)
-    listed = sorted(warnings.values())
+    listed = sorted([*warnings.values(), *project.problems])  # the project's are warnings by now
     return BuildResult(
         2 if strict and listed else 0,
         files=files or {},

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
 from .files import FileError, explain
-from .i18n.catalogs import Catalogs
-from .inputs import Inputs
+from .i18n.catalogs import LOCALES, Catalogs, catalog_path
+from .inputs import Inputs, listing
+from .invocation import command
 from .page_cache import PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
@@ -88,6 +89,47 @@ def _every_page(root: Path) -> Site:
     except OSError:
         slugs = []
     return Site(SITE_FILE, Text("", SITE_FILE, 1, 1), SiteURL.parse("http://localhost/"), {}, tuple(slugs))
+
+
+def unlisted_files(root: Path, site: Site, inputs: Inputs | None = None) -> list[Problem]:
+    """A warning for each page file of ``content/`` that the site does not list and each catalog
+    of ``locales/`` for a locale it does not list (one made by msginit, or a tool's "new
+    translation"): the build leaves them out, so it says so, with what to do. The two folders'
+    listings are noted in ``inputs``: a file added there is a change."""
+    warnings = []
+    found = {folder: inputs.files(folder) if inputs else listing(root / folder) for folder in (CONTENT, LOCALES)}
+    for path in found[CONTENT]:
+        if (
+            path.parent == root / CONTENT
+            and path.suffix == ".yaml"
+            and path.name != "site.yaml"
+            and path.stem not in site.pages
+        ):
+            warnings.append(
+                Problem(
+                    f"{CONTENT}/{path.name}",
+                    0,
+                    0,
+                    f"not a page of the site, so not built: add `{path.stem}` to `pages:` in {SITE_FILE} "
+                    "(or remove the file)",
+                    severity="warning",
+                )
+            )
+    for path in found[LOCALES]:
+        parts = path.relative_to(root / LOCALES).parts
+        code = parts[0]
+        if len(parts) == 3 and parts[1:] == ("LC_MESSAGES", "messages.po") and code not in site.locales:
+            warnings.append(
+                Problem(
+                    catalog_path(Path(LOCALES), code).as_posix(),
+                    0,
+                    0,
+                    f"a catalog for {code}, which is not a locale of the site, so not built: run "
+                    f"`{command(f'i18n add {code}')}` to build it as a draft (or remove the file)",
+                    severity="warning",
+                )
+            )
+    return warnings
 
 
 def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem]:
@@ -198,13 +240,15 @@ class Project:
 
 
 def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True) -> Project:
-    """Run the stages: the site, its pages, every example solved, every catalog checked (unless
-    ``catalogs`` is false), the templates compiled; each file read is noted in ``inputs``."""
+    """Run the stages: the site (and a warning for each page file or catalog it does not list), its
+    pages, every example solved, every catalog checked (unless ``catalogs`` is false), the
+    templates compiled; each file read is noted in ``inputs``."""
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
         read_pages(root, _every_page(root), project.problems)
         return project
+    project.problems += unlisted_files(root, project.site, inputs)
     project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE, inputs)
     verification, project.views = solve_examples(project.examples, project.problems)
     project.mismatches = verification.mismatches

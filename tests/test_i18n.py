@@ -102,7 +102,10 @@ def test_the_template_has_source_references_and_a_comment_for_every_example_mess
         template = read_po(stream)
     messages = [message for message in template if message.id]
     assert all(message.locations for message in messages)
-    assert any(location == ("content/bidding.yaml", 4) for message in messages for location in message.locations)
+    assert any(location == ("content/bidding.yaml", None) for message in messages for location in message.locations)
+    assert all(line is None for message in messages for _, line in message.locations)  # files only: they do not move
+    heading = template.get("Trump game: two rounds of taking")
+    assert heading is not None and heading.auto_comments == ["A section heading, on bidding.html#trump-game."]
     titles = [
         m
         for m in messages

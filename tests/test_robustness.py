@@ -282,7 +282,8 @@ def header(project: Path, old: str, new: str) -> int:
     ],
 )
 def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural: str, message: str) -> None:
-    line = header(project, "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);", plural)
+    written = 'nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? "\n"1 : 2);'  # as gettext wraps it
+    line = header(project, written, plural)
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2
     assert any(x.startswith(f"{CATALOG}:{line}:") and message in x for x in lines), lines

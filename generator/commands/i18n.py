@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from dataclasses import asdict
 from pathlib import Path
 
 from babel import Locale
 
-from ..files import FileError, ensure_inside
+from ..files import FileError, ensure_inside, read_input
 from ..i18n.catalogs import LOCALES, catalog_path, read_catalog
 from ..i18n.extract import POT, write_together
+from ..i18n.pofile import header_lines_of
 from ..i18n.stats import catalog_stats
+from ..invocation import command
 from ..locales import canonical_locale
 from ..messages import Extraction, extract, merged, template_exists, update
 from ..problems import Problem, count
@@ -90,7 +93,7 @@ def run_extract(root: Path) -> int:
 def _template_ready(root: Path) -> bool:
     if template_exists(root):
         return True
-    print(f"{LOCALES}/{POT}: error: no template: run `python -m generator i18n extract` first")
+    print(f"{LOCALES}/{POT}: error: no template: run `{command('i18n extract')}` first")
     return False
 
 
@@ -147,12 +150,18 @@ def run_add(root: Path, code: str) -> int:
     if extraction is None or extraction.template is None:
         return 2
     problems: list[Problem] = []
+    path = catalog_path(root / LOCALES, name)
+    existing = os.path.lexists(path)  # made by msginit, Weblate or Poedit: merged into, not replaced
     try:
         files = merged(root, [name], problems, extraction.template)
     except FileError as error:
         return failed(error, "nothing written")
     if problems:
         return _report(problems, "nothing written")
+    try:
+        plural = header_lines_of(files.get(path) or read_input(path, path.name)).get("plural-forms", (0, ""))[1]
+    except FileError as error:
+        return failed(error, "nothing written")
     if extraction.changed:
         files[root / LOCALES / POT] = extraction.template
     files[root / SITE_FILE] = configuration
@@ -163,14 +172,18 @@ def run_add(root: Path, code: str) -> int:
     _extracted(extraction)
     print(f"1 catalog; updated: {name}")
     locale = Locale.parse(name)
-    print(
-        f"{catalog_path(Path(LOCALES), name).as_posix()}: created for {locale.get_display_name(locale)} ({name}), "
-        f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}"
-    )
-    print(
-        f"Next: translate that file, check `python -m generator i18n stats`, then "
-        f"`python -m generator i18n publish {name}`."
-    )
+    display = catalog_path(Path(LOCALES), name).as_posix()
+    if existing:
+        print(
+            f"{display}: the catalog there is kept for {locale.get_display_name(locale)} ({name}), with its own "
+            f"plural forms ({plural}), which every command follows; registered as a draft in {SITE_FILE}"
+        )
+    else:
+        print(
+            f"{display}: created for {locale.get_display_name(locale)} ({name}), "
+            f"{len(locale.plural_form.tags) + 1} CLDR plural categories; registered as a draft in {SITE_FILE}"
+        )
+    print(f"Next: translate that file, check `{command('i18n stats')}`, then `{command(f'i18n publish {name}')}`.")
     return 0
 
 
@@ -218,7 +231,7 @@ def run_publish(root: Path, code: str) -> int:
         return 2
     name, site = found
     if name not in site.locales:
-        print(f"error: {name} is not a locale of the site: run `python -m generator i18n add {name}` first")
+        print(f"error: {name} is not a locale of the site: run `{command(f'i18n add {name}')}` first")
         return 2
     problems: list[Problem] = []
     stats = catalog_stats(root, {name: site.locales[name]}, problems)

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from .. import cache
 from ..files import FileError, read_input
 from ..inputs import Inputs
+from ..invocation import command
 from ..problems import Problem
 from ..words.terms import Message
 from .pofile import Key, header_lines_of, parse_po, plural_rule
@@ -84,7 +85,7 @@ def read_catalog(
 
 def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem]) -> bytes | None:
     if not os.path.lexists(path):
-        problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `python -m generator i18n update`"))
+        problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `{command('i18n update')}`"))
         return None
     try:
         return read_input(path, display)
@@ -334,7 +335,10 @@ class Translator:
                 f"{f' (from {origin})' if origin else ''}: English shown"
             )
             if entry is None:
-                what += "; the message is not in the catalog: run `python -m generator i18n update`"
+                what += (
+                    f"; the message is not in the catalog: run `{command('i18n extract')}`, "
+                    f"then `{command('i18n update')}`"
+                )
             elif entry.fuzzy:
                 what += "; review the translation and remove the fuzzy flag"
             self.warnings[key] = Problem(self.catalog_display, entry.line if entry else 1, 1, what, severity="warning")

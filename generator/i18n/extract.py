@@ -119,19 +119,22 @@ def content_messages(
             [f"Description of the page {page.slug}: search results and link previews (one or two sentences)."],
         )
         for block in page.summary:
-            yield from _block_messages(block, views)
+            yield from _block_messages(block, views, f"in the summary of {page.slug}.html")
         for section in page.sections:
-            yield section.heading, ["A section heading."]
+            yield section.heading, [f"A section heading, on {page.slug}.html#{section.id}."]
             for block in section.blocks:
-                yield from _block_messages(block, views)
+                yield from _block_messages(block, views, f"in {page.slug}.html#{section.id}")
         for entry in page.entries:
             term = entry.term.msgid if entry.term.context == "term" else f"{entry.term.context}: {entry.term.msgid}"
             yield entry.definition, [f"Glossary: the one-line definition of “{term}”, shown on {entry.see.msgid}."]
 
 
 def _block_messages(
-    block: Block, views: dict[str, PlayView | AuctionView | DealView]
+    block: Block, views: dict[str, PlayView | AuctionView | DealView], where: str
 ) -> Iterator[tuple[Text, list[str]]]:
+    """A block's messages and their notes; ``where`` (a page's address and section anchor, which
+    adding an example does not move) tells the translator where a text of prose is shown, and
+    tells ``i18n update`` which obsolete text a changed one replaces."""
     if isinstance(block, ExampleBlock):
         setup = describe(views[block.example.id])
         yield block.title, [f"Title of example {block.example.id}. {setup}"]
@@ -142,12 +145,15 @@ def _block_messages(
         assert suit is not None  # a figure's contract is a bid, which names its suit
         contract = f"{_name(block.taker)}'s contract {block.contract.value} in {terms.suit_name(suit)}"
         yield block.alt, [f"Alternative text of the picture of the app's screen ({contract}). {setup}"]
-        yield block.caption, ["Caption of the picture of the app's screen."]
+        yield block.caption, [f"Caption of the picture of the app's screen, {where}."]
     elif isinstance(block, BulletList):
         for item in block.items:
-            yield item, ["An item of a bulleted list."]
+            yield item, [f"An item of a bulleted list, {where}."]
     else:
-        yield block.text, ["A note set apart from the text." if isinstance(block, Note) else "A paragraph."]
+        yield (
+            block.text,
+            [f"{'A note set apart from the text' if isinstance(block, Note) else 'A paragraph'}, {where}."],
+        )
 
 
 def template_catalog(
@@ -272,14 +278,13 @@ def _key(message: Message) -> tuple[str, str | None]:
 
 def origins(message: Message) -> list[tuple[object, ...]]:
     """Where a message comes from, most telling first: the example and field (from its comment),
-    the page it titles, each of its source locations, then its file and kind of text."""
+    the page it titles, then its file and kind of text (which names its page's section, for prose)."""
     comment = " ".join(message.auto_comments)
     keys: list[tuple[object, ...]] = []
     if found := _EXAMPLE_FIELD.match(comment):
         keys.append(("example", found[2], found[1]))
     if found := _PAGE_TITLE.match(comment):
         keys.append(("page", found[1]))
-    keys += [("at", path, line) for path, line in message.locations]
     kind = comment.split(". ", 1)[0]
     keys += [("kind", path, kind, message.context) for path in sorted({path for path, _ in message.locations})]
     return keys
@@ -287,9 +292,10 @@ def origins(message: Message) -> list[tuple[object, ...]]:
 
 def match_by_origin(catalog: Catalog, known: set[tuple[str, str | None]]) -> None:
     """After a merge without Babel's fuzzy matching: each new message takes the translation of the
-    obsolete one it replaces — the one from the same example field, page title or source line, or
-    failing those the only one of its kind left in its file — marked fuzzy, with the previous
-    English kept (``#| msgid``). Linear in the number of messages, unlike difflib's matching."""
+    obsolete one it replaces — the one from the same example field or page title, or failing those
+    the only one of its kind left in its file (a section's heading, paragraph, list item...) —
+    marked fuzzy, with the previous English kept (``#| msgid``). Linear in the number of messages,
+    unlike difflib's matching."""
     by_origin: dict[tuple[object, ...], list[str | tuple[str, str]]] = {}
     for key, message in catalog.obsolete.items():
         if any(message.string) if isinstance(message.string, tuple | list) else message.string:

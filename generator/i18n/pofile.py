@@ -3,9 +3,10 @@
 The reader builds the catalog Babel's ``read_po`` builds, with the previous source texts
 (``#| msgid``) restored, and in the same pass checks what Babel's reader skips (each line's
 syntax, UTF-8, control characters, escapes, duplicates, the charset and Plural-Forms headers):
-every problem at FILE:LINE:COL. The writer gives Babel's ``write_po`` bytes at 100 columns, plus
-the previous texts. Babel's own reader and writer were most of ``i18n update`` and of a build's
-catalog reading on large sites (per-line objects, every comment through ``textwrap``).
+every problem at FILE:LINE:COL. The writer gives GNU gettext's layout (``msgcat``'s bytes), so
+that translators' tools and ``i18n update`` agree line for line. Babel's own reader and writer were
+most of ``i18n update`` and of a build's catalog reading on large sites (per-line objects, every
+comment through ``textwrap``), and Babel's writer wraps as no translator's tool does.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import functools
 import gettext as stdlib_gettext
 import os
 import re
-from bisect import bisect_left
+import unicodedata
+import weakref
 from collections.abc import Callable, Iterator
-from itertools import accumulate
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..problems import Problem
@@ -28,8 +30,8 @@ if TYPE_CHECKING:  # Babel is imported only when a .po file is parsed or written
 Key = tuple[str | None, str]
 """A message's identity: its context and its (singular) source text."""
 
-WIDTH = 100
-"""The column the project's catalogs are wrapped at."""
+WIDTH = 79
+"""The column the catalogs are wrapped at: GNU gettext's (msgcat, msgmerge, Poedit)."""
 
 _BABEL_STRIP = " \t\n\r\x0b\x0c"
 """What Babel's reader strips from each line (``bytes.strip``)."""
@@ -45,8 +47,8 @@ _MAYBE_BAD_ESCAPE = re.compile(r'\\(?![\\"ntrabfv])')
 """A backslash that may start an escape outside ``_KNOWN_ESCAPES``, in a whole file."""
 _CONTROL_ESCAPE = re.compile(rb"\\[abfv]")
 """An escape that Babel decodes to a control character (which a line's check cannot see)."""
-_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-"""Where ``str.splitlines`` (and so Babel's ``normalize``) breaks a string."""
+_COMMENT_SEP = re.compile(r"( +)")
+"""Where Babel's ``TextWrapper`` breaks a comment of plain words and spaces."""
 _NOT_PLAIN = re.compile("[^\\S ]|--|\u2068")
 """What makes ``textwrap`` wrap a comment otherwise than at its spaces: other whitespace, a dash
 it may break at, a file name enclosed with its spaces."""
@@ -92,6 +94,7 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
     if reader.error is not None:
         problems.append(reader.error)
         return None
+    _keep_header(catalog, reader.header)
     decoded_controls = b"&#" in data or _CONTROL_ESCAPE.search(data) is not None  # the lines' own were refused
     for entry in list(catalog) + list(catalog.obsolete.values()):
         _restore_previous(entry)
@@ -197,6 +200,8 @@ class _Reader:
         self.error: Problem | None = None
         self.header_error: Exception | None = None
         self.duplicates: list[Problem] = []
+        self.header = ""
+        """The header's msgstr, as read."""
         self.seen: dict[Key, int] = {}
         self.counter = 0
         self.offset = 0  # the last msgid line, from 0, as Babel counts it
@@ -399,6 +404,8 @@ class _Reader:
                     )
                 )
             self.seen.setdefault(key, self.start)
+            if not msgid and isinstance(string, str):
+                self.header = string
             try:
                 self.catalog[msgid] = message
             except (ValueError, LookupError, UnicodeDecodeError) as error:  # the header's fields
@@ -544,133 +551,353 @@ def _restore_previous(message: Message) -> None:
 
 
 def po_bytes(catalog: Catalog) -> bytes:
-    """A catalog as the project writes every ``.po`` and ``.pot``: Babel's ``write_po`` at 100
-    columns, with previous msgids kept as ``#| msgid`` lines that gettext tools read back (Babel's
-    own writer wraps a long previous msgid into a comment that no tool can parse)."""
+    """A catalog as the project writes every ``.po`` and ``.pot``: in GNU gettext's layout, byte for
+    byte what ``msgcat`` (and so msgmerge and Poedit) writes of it, so that a save in any of those
+    tools and ``i18n update`` leave each other's lines alone: strings wrapped at 79 columns where
+    gettext breaks them, references without line numbers (gettext's ``--add-location=file``, so
+    that adding an example moves no other message's reference), previous msgids as ``#| msgid``
+    lines, header fields the project does not own kept where they were."""
     from babel.util import TextWrapper
 
     chunks: list[str] = []
     header_wrapper = TextWrapper(width=WIDTH, subsequent_indent="# ", break_long_words=False)
     plurals = catalog.num_plurals
     for message in catalog:
+        python = "python-format" in message.flags
         if not message.id:  # the header
             lines: list[str] = []
             for line in (catalog.header_comment or "").splitlines():
                 lines += header_wrapper.wrap(line)
             chunks.append("\n".join(lines) + "\n")
+            message.string = header_text(catalog)
         for comment in message.user_comments:
             chunks += _comment(comment, "")
         for comment in message.auto_comments:
             chunks += _comment(comment, ".")
-        chunks += _comment(" ".join(_locations(message)), ":")
+        chunks += _references(tuple(_locations(message)))
         if message.flags:
-            chunks.append(f"#{', '.join(['', *sorted(message.flags)])}\n")
+            chunks.append(f"#, {', '.join(sorted(message.flags, key=_flag_order))}\n")
         for keyword, text in zip(("msgid", "msgid_plural"), message.previous_id, strict=False):
-            chunks.append(f"#| {keyword} {_quoted(text, '#| ')}\n")
-        chunks += _message(message, plurals, "")
+            chunks.append(_quoted(keyword, text, "#| ", python))
+        chunks += _message(message, plurals, "", python)
         chunks.append("\n")
     for message in catalog.obsolete.values():
+        if not any(_strings(message.string)):
+            continue  # as gettext: an obsolete entry is kept for its translation
         for comment in message.user_comments:
             chunks += _comment(comment, "")
-        chunks += _message(message, plurals, "#~ ")
+        chunks += _message(message, plurals, "#~ ", "python-format" in message.flags)
         chunks.append("\n")
+    if chunks:
+        chunks[-1] = ""  # gettext ends the file with its last entry's line
     return "".join(chunks).encode(catalog.charset, "backslashreplace")
 
 
+_FORMATS = (
+    "c objc python python-brace java java-printf csharp javascript scheme lisp elisp librep ruby sh awk lua "
+    "pascal smalltalk qt qt-plural kde kde-kuit boost tcl perl perl-brace php gcc-internal gfc-internal ycp"
+).split()
+"""gettext's format languages, in the order it writes their flags."""
+
+
+def _flag_order(flag: str) -> tuple[int, str]:
+    """Flags in gettext's order: ``fuzzy``, then the format flags by language, then the others."""
+    if flag == "fuzzy":
+        return (0, "")
+    language = flag.removeprefix("no-").removesuffix("-format")
+    if flag.endswith("-format") and language in _FORMATS:
+        return (1 + _FORMATS.index(language), flag)
+    return (len(_FORMATS) + 1, flag)
+
+
+_FOREIGN: dict[int, list[tuple[str, str]]] = {}
+"""The header fields of each catalog read, in their order, by the catalog's ``id`` (see :func:`header_text`)."""
+
+
+def _keep_header(catalog: Catalog, text: str) -> None:
+    """Note a read catalog's header fields, so that the writer keeps those Babel does not know
+    (``X-Generator``, ``Language-Team``... of Weblate, Poedit, msginit) where they were."""
+    fields = []
+    for line in text.split("\n"):
+        name, colon, value = line.partition(":")
+        if colon and name.strip():
+            fields.append((name.strip(), value.strip()))
+    _FOREIGN[id(catalog)] = fields
+    weakref.finalize(catalog, _FOREIGN.pop, id(catalog), None)
+
+
+def header_text(catalog: Catalog) -> str:
+    """The header's msgstr: Babel's fields (those the project owns: dates, plural forms, charset...)
+    with its values, and every other field the file had, kept in its place; Babel's fields the file
+    did not have come last."""
+    owned = {name.lower(): (name, value.strip()) for name, value in catalog.mime_headers}
+    fields: list[tuple[str, str]] = []
+    for name, value in _FOREIGN.get(id(catalog), []):
+        key = name.lower()
+        if key not in owned:
+            fields.append((name, value))
+        elif all(key != written.lower() for written, _ in fields):
+            fields.append(owned[key])
+    written = {name.lower() for name, _ in fields}
+    fields += [field for key, field in owned.items() if key not in written]
+    return "".join(f"{name}: {value}\n" for name, value in fields)
+
+
 def _locations(message: Message) -> Iterator[str]:
-    """A message's locations as Babel writes them: sorted, each once, a name with spaces enclosed."""
-    try:
-        locations = sorted(message.locations, key=lambda x: (x[0], isinstance(x[1], int) and x[1] or -1))
-    except TypeError:  # as in Babel: left as they are when they cannot be sorted
-        locations = message.locations
+    """A message's references as gettext writes them with ``--add-location=file``: each file once,
+    in order, a name with spaces enclosed (U+2068 … U+2069)."""
     written: dict[str, None] = {}
-    for filename, lineno in locations:
+    for filename, _ in message.locations:
         location = filename.replace(os.sep, "/")
         if " " in location or "\t" in location:
             location = ("" if location.startswith("\u2068") else "\u2068") + location
             location += "" if location.endswith("\u2069") else "\u2069"
-        written[f"{location}:{lineno:d}" if lineno else location] = None
-    return iter(written)
+        written[location] = None
+    return iter(sorted(written))
 
 
-def _message(message: Message, plurals: int, prefix: str) -> list[str]:
-    """A message's msgctxt, msgid (and msgid_plural) and msgstr lines, as Babel writes them."""
+@functools.lru_cache(maxsize=1 << 12)
+def _references(locations: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``#:`` lines of a message's references, filled to 79 columns as gettext fills them."""
+    lines: list[str] = []
+    line = "#:"
+    for location in locations:
+        if len(line) > 2 and len(line) + 1 + len(location) > WIDTH:
+            lines.append(line + "\n")
+            line = "#:"
+        line += " " + location
+    return (*lines, line + "\n") if len(line) > 2 else tuple(lines)
+
+
+def _message(message: Message, plurals: int, prefix: str, python: bool) -> list[str]:
+    """A message's msgctxt, msgid (and msgid_plural) and msgstr lines."""
     lines = []
     if message.context:
-        lines.append(f"{prefix}msgctxt {_quoted(message.context, prefix)}\n")
+        lines.append(_quoted("msgctxt", message.context, prefix, python))
     if isinstance(message.id, list | tuple):
-        lines.append(f"{prefix}msgid {_quoted(message.id[0], prefix)}\n")
-        lines.append(f"{prefix}msgid_plural {_quoted(message.id[1], prefix)}\n")
+        lines.append(_quoted("msgid", message.id[0], prefix, python))
+        lines.append(_quoted("msgid_plural", message.id[1], prefix, python))
         for index in range(plurals):
             try:
                 string = message.string[index]  # type: ignore[index]
             except IndexError:
                 string = ""
-            lines.append(f"{prefix}msgstr[{index:d}] {_quoted(string, prefix)}\n")
+            lines.append(_quoted(f"msgstr[{index:d}]", string, prefix, python))
     else:
-        lines.append(f"{prefix}msgid {_quoted(message.id, prefix)}\n")
-        lines.append(f"{prefix}msgstr {_quoted(message.string or '', prefix)}\n")  # type: ignore[arg-type]
+        lines.append(_quoted("msgid", message.id, prefix, python))
+        lines.append(_quoted("msgstr", message.string or "", prefix, python))  # type: ignore[arg-type]
     return lines
 
 
-_SPECIAL = re.compile('[\\\\\t\r\n"]')
-"""The characters Babel's ``escape`` writes as two."""
-_WORD_SEP = re.compile(r"(\s+|[^\s\w]*\w+[a-zA-Z]-(?=\w+[a-zA-Z])|(?<=[\w\!\"\'\&\.\,\?])-{2,}(?=\w))")
-"""Where Babel's ``normalize`` may break a string: its ``WORD_SEP``."""
-_SPACES = re.compile(r"(\s+)")
-"""The same, for a string without a hyphen."""
-_COMMENT_SEP = re.compile(r"( +)")
-"""Where Babel's ``TextWrapper`` breaks a comment of plain words and spaces."""
-
-
-def _escape(text: str) -> str:
-    """Babel's ``escape``: the text quoted, with backslashes, tabs, line ends and quotes escaped."""
-    if _SPECIAL.search(text) is None:
-        return f'"{text}"'
-    return '"{}"'.format(
-        text.replace("\\", "\\\\").replace("\t", "\\t").replace("\r", "\\r").replace("\n", "\\n").replace('"', '\\"')
-    )
+_ESCAPES = {
+    "\\": "\\\\",
+    '"': '\\"',
+    "\a": "\\a",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\v": "\\v",
+}
+"""The characters gettext writes as an escape."""
+_SPECIAL = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
+_PORTION = re.compile(r"[^\n]*\n|[^\n]+\Z")
+"""A line of a string, ended by its line feed: gettext writes each on lines of its own."""
+_PYTHON_DIRECTIVE = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrs%]")
+"""A Python format directive, which gettext does not break in a ``python-format`` message."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _quoted(text: str, prefix: str) -> str:
-    """Babel's ``normalize(text, prefix, 100)``, byte for byte: the text quoted, on one line when it
-    fits, else broken where Babel breaks it (the same texts come in every locale's catalog: each is
+def _quoted(keyword: str, text: str, prefix: str, python: bool) -> str:
+    """A keyword and its string as gettext's ``wrap`` writes them (write-po.c): one portion per
+    line of the text (each ended by its ``\\n``), each filled to 79 columns, broken where Unicode's
+    line breaking (UAX #14, as libunistring has it) allows, never inside an escape, before a
+    portion's final ``\\n`` or inside a format directive; an empty first line when the string
+    does not fit on the keyword's line (the same texts come in every locale's catalog: each is
     formatted once)."""
-    quoted = _escape(text)
-    if len(quoted) + len(prefix) <= WIDTH and _LINE_BREAK.search(text) is None:
-        return quoted
-    lines: list[str] = []
-    for line in text.splitlines(True):
-        if len(_escape(line)) + len(prefix) <= WIDTH:
-            lines.append(line)
+    portions = _PORTION.findall(text) or [""]
+    out: list[str] = []
+    after = len(prefix) + 1  # where a line's text starts after a break (its opening quote)
+    width = WIDTH - 1 - after  # room for the closing quote
+    first = True
+    fixed = _unbreakable(text, python)  # the format string is parsed whole
+    offset = 0
+    for index, portion in enumerate(portions):
+        chars: list[str] = list(portion)
+        kept = fixed[offset : offset + len(portion)]  # where gettext forbids a break, whatever Unicode allows
+        if _SPECIAL.search(portion) is not None:  # escapes: two characters, never broken between
+            chars, kept = [], []
+            for position, char in enumerate(portion):
+                escaped = _ESCAPES.get(char)
+                if escaped is None:
+                    chars.append(char)
+                    kept.append(fixed[offset + position])
+                else:
+                    chars += escaped
+                    kept += (fixed[offset + position] or (char == "\n" and position == len(portion) - 1), True)
+        start = len(prefix) + len(keyword) + 2 - after if first else 0
+        breaks = _portion_breaks(chars, kept, width, start)
+        if first and chars and (index < len(portions) - 1 or start > width or breaks):
+            out.append(f'{prefix}{keyword} ""\n')
+            first = False
+            breaks = _portion_breaks(chars, kept, width, 0)
+        head = f"{prefix}{keyword} " if first else prefix
+        pieces = [0, *breaks, len(chars)]
+        for number, (begin, end) in enumerate(pairwise(pieces)):
+            out.append(f'{head if number == 0 else prefix}"{"".join(chars[begin:end])}"\n')
+        first = False
+        offset += len(portion)
+    return "".join(out)
+
+
+def _portion_breaks(chars: list[str], kept: list[bool], width: int, start: int) -> list[int]:
+    """Where a portion's lines start after its first one, which starts at column ``start``: none
+    when it fits (most do, and Unicode's line breaking is looked up only for the others)."""
+    text = "".join(chars)
+    if start + (len(text) if text.isascii() else sum(map(_width, text))) <= width:
+        return []
+    allowed = [may and not keep for may, keep in zip(_opportunities(chars), kept, strict=True)]
+    return _breaks(chars, allowed, width, start)
+
+
+def _unbreakable(text: str, python: bool) -> list[bool]:
+    """For each character, whether gettext may not break before it for what the text means: inside
+    a Python format directive of a ``python-format`` message (up to the first ``%`` that starts
+    none, or the first unnamed one after named ones or the reverse: gettext's parser stops there)."""
+    fixed = [False] * len(text)
+    if not python or "%" not in text:
+        return fixed
+    position, kinds = text.find("%"), set()
+    while position >= 0:  # gettext marks the directives up to the first that is not one
+        match = _PYTHON_DIRECTIVE.match(text, position)
+        if match is None:
+            break
+        if not match.group().endswith("%"):
+            kinds.add(match.group().startswith("%("))
+            if len(kinds) > 1:
+                break  # named and unnamed directives mixed: no format string
+        for inside in range(match.start() + 1, match.end()):
+            fixed[inside] = True
+        position = text.find("%", match.end())
+    return fixed
+
+
+def _breaks(chars: list[str], allowed: list[bool], width: int, start: int) -> list[int]:
+    """Where a portion's lines start after the first: libunistring's ``ulc_width_linebreaks``, which
+    fills a line with whole pieces (from one break opportunity to the next) while they fit in
+    ``width`` columns (the first line starting at column ``start``)."""
+    breaks: list[int] = []
+    last: int | None = None
+    column, piece = start, 0
+    for position, char in enumerate(chars):
+        if allowed[position]:
+            if last is not None and column + piece > width:
+                breaks.append(last)
+                column = 0
+            last, column, piece = position, column + piece, 0
+        piece += _width(char)
+    if last is not None and column + piece > width:
+        breaks.append(last)
+    return breaks
+
+
+@functools.lru_cache(maxsize=4096)
+def _width(char: str) -> int:
+    """A character's columns, as ``uc_width`` counts them: 0 for a combining mark or a format
+    character, 2 for a wide one, else 1."""
+    if char.isascii():
+        return 1
+    if unicodedata.category(char) in ("Mn", "Me", "Cf") and char != "\xad":
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+_CLASSES = {
+    " ": "SP",
+    **dict.fromkeys("([{\u201a\u201e\xa1\xbf", "OP"),
+    **dict.fromkeys(")]", "CP"),
+    "}": "CL",
+    **dict.fromkeys("\"'\u2018\u2019\u201b\u201c\u201d\u201f\xab\xbb\u2039\u203a", "QU"),
+    **dict.fromkeys("!?", "EX"),
+    **dict.fromkeys(",.:;", "IS"),
+    "/": "SY",
+    "-": "HY",
+    **dict.fromkeys("\u2010\u2013|\xad\u0964\u0965", "BA"),
+    "\u2014": "B2",
+    "\u2026": "IN",
+    **dict.fromkeys("%\u2030\xb0\xa2", "PO"),
+    **dict.fromkeys("$\xa3\u20ac+\\\\\xb1\u2116", "PR"),
+    **dict.fromkeys("\xa0\u202f\u2007\u2011", "GL"),
+    **dict.fromkeys("\u2060\ufeff", "WJ"),
+}
+"""The line-breaking classes (UAX #14) of the characters the catalogs' texts have that are not
+letters or digits (a letter is AL, a digit NU, a combining mark CM, a wide character ID)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _break_class(char: str) -> str:
+    found = _CLASSES.get(char)
+    if found is not None:
+        return found
+    category = unicodedata.category(char)
+    if category in ("Mn", "Mc", "Me"):
+        return "CM"
+    if category == "Nd":
+        return "NU"
+    return "ID" if unicodedata.east_asian_width(char) in ("W", "F") else "AL"
+
+
+_NO_BREAK = {
+    *(("AL", "NU"), ("NU", "AL"), ("AL", "AL"), ("AL", "OP"), ("NU", "OP"), ("CP", "AL")),
+    *(("CP", "NU"), ("PR", "AL"), ("PO", "AL"), ("CL", "PO"), ("CP", "PO"), ("CL", "PR"), ("CP", "PR")),
+    *(("NU", "PO"), ("NU", "PR"), ("PO", "OP"), ("PO", "NU"), ("PR", "OP"), ("PR", "NU"), ("HY", "NU")),
+    *(("IS", "NU"), ("NU", "NU"), ("SY", "NU"), ("PR", "ID"), ("ID", "PO"), ("AL", "PR"), ("AL", "PO")),
+}
+"""The pairs UAX #14 keeps together when nothing is between them (LB23–LB30): words, numbers and
+their signs, a word and its opening bracket."""
+
+
+def _may_break(before: str, after: str, spaces: bool) -> bool:
+    """Whether UAX #14 allows a line break before a character of class ``after`` that follows one
+    of class ``before`` (with spaces between them, or not)."""
+    if after in ("CL", "CP", "EX", "IS", "SY", "WJ") or before == "OP":
+        return False  # LB11, LB13, LB14
+    if (before, after) in (("QU", "OP"), ("CL", "NS"), ("CP", "NS"), ("B2", "B2")):
+        return False  # LB15–LB17
+    if spaces:
+        return True  # LB18
+    if before in ("GL", "WJ", "BB") or after in ("GL", "BA", "HY", "NS", "IN", "QU") or before == "QU":
+        return False  # LB11, LB12, LB19, LB21, LB22
+    return (before, after) not in _NO_BREAK  # LB23–LB31
+
+
+def _opportunities(text: list[str]) -> list[bool]:
+    """For each character, whether UAX #14 allows a line break before it (never before the first,
+    a space or a combining mark that follows its base)."""
+    result = [False] * len(text)
+    before: str | None = None
+    spaces = False
+    for position, char in enumerate(text):
+        kind = _break_class(char)
+        if kind == "SP":
+            spaces = True
             continue
-        chunks = (_WORD_SEP if "-" in line else _SPACES).split(line)
-        plain = _SPECIAL.search(line) is None
-        if plain and not prefix:
-            ends = list(accumulate(map(len, chunks)))
-        else:
-            ends = list(accumulate((len(_escape(chunk)) - 2) + len(prefix) for chunk in chunks))
-        index = 0
-        while index < len(chunks):
-            # Babel's greedy line: pieces while 2 (the quotes) + their sizes < 100, or one piece at least
-            start = index
-            index = bisect_left(ends, WIDTH - 2 + (ends[start - 1] if start else 0), start)
-            index += index == start
-            lines.append("".join(chunks[start:index]))
-    if len(lines) <= 1:
-        return quoted
-    if not lines[-1]:
-        del lines[-1]
-        lines[-1] += "\n"
-    return '""\n' + "\n".join(prefix + _escape(line) for line in lines)
+        if kind == "CM":
+            if before is not None and not spaces:
+                continue  # LB9: a mark goes with its base
+            kind = "AL"  # LB10
+        if before is not None:
+            result[position] = _may_break(before, kind, spaces)
+        before, spaces = kind, False
+    return result
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _comment(text: str, prefix: str) -> tuple[str, ...]:
-    """Babel's comment lines (``#.``, ``#:``, ``#``) for a text, wrapped at 100 columns as its
-    ``TextWrapper`` wraps them (the standard library's, for a text of other than plain words
-    and spaces)."""
+    """Babel's comment lines (``#.``, ``#``) for a text, its text wrapped at 79 columns as Babel's
+    ``TextWrapper`` wraps it (the standard library's, for a text of other than plain words and
+    spaces); gettext's tools keep comment lines as they are."""
     if text == text.strip() and _NOT_PLAIN.search(text) is None:
         if len(text) <= WIDTH:
             return (f"#{prefix} {text}\n",) if text else ()

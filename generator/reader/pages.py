@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..files import FileError, is_folder, read_input
+from ..invocation import command
 from ..locales import is_locale
 from ..problems import Problem
 from ..rules import Call, CallKind, Game, Seat
@@ -504,7 +505,7 @@ class PageReader:
                     self.reader.error(
                         key,
                         f"locales: {key.value!r} is not a locale CLDR knows, such as es "
-                        "or pt_BR (`python -m generator i18n add CODE` adds one)",
+                        f"or pt_BR (`{command('i18n add CODE')}` adds one)",
                     )
                 elif state not in LOCALE_STATES and state is not None:
                     self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
