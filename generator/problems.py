@@ -16,6 +16,9 @@ class Problem:
     message: str
     severity: str = "error"
     """``error`` (the run fails) or ``warning`` (reported; an error under ``--strict``)."""
+    kind: str = ""
+    """What a warning is, where it matters: a message shown in English is ``new`` (waiting for its
+    translation: not blocking) or ``lost`` (a translation gone); see :mod:`generator.i18n.catalogs`."""
 
     def __str__(self) -> str:
         if self.line == 0:
