@@ -116,6 +116,15 @@ def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale:
     assert 'class="gloss"' not in glossary
 
 
+@pytest.mark.parametrize("slug", PAGES)
+def test_a_link_never_closes_inside_a_word(site: Path, slug: str) -> None:
+    """A first-use link ends where its word ends: never before a Devanagari vowel sign (Mn, Mc), «<a>चाल</a>ों»."""
+    page = (site / "hi" / f"{slug}.html").read_text(encoding="utf-8")
+    inside = [m.group(0) for m in re.finditer(r"</a>(.)", page) if unicodedata.category(m.group(1)) in ("Mn", "Mc")]
+    assert inside == []
+    assert 'class="gloss"' in page
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_locale_home_counts_the_glossarys_words(site: Path, locale: str) -> None:
     home = (site / locale / "index.html").read_text(encoding="utf-8")

@@ -13,9 +13,19 @@ import pytest
 from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
-from generator.i18n.catalogs import read_catalog
+from generator.i18n.catalogs import LOCALES as LOCALES_DIR
+from generator.i18n.catalogs import (
+    LOST_TRANSLATION,
+    NEW_MESSAGE,
+    TRANSLATED_RECORD,
+    Translator,
+    blocks_strict,
+    catalog_path,
+    read_catalog,
+)
 from generator.problems import Problem
 from generator.site_file import set_locale_state
+from generator.words.terms import Message
 
 from .conftest import ROOT
 from .pagetext import visible_text
@@ -334,11 +344,9 @@ def test_update_refuses_to_write_over_a_catalog_it_cannot_read(
 def test_a_translation_with_an_unnamed_conversion_is_an_error(project: Path) -> None:
     path = project / "locales/es/LC_MESSAGES/messages.po"
     text = path.read_text(encoding="utf-8")
-    assert 'msgstr "%(game)s; palo de triunfo: %(suit)s."' in text
+    assert 'msgstr "%(game)s; triunfo: %(suit)s."' in text
     path.write_text(
-        text.replace(
-            'msgstr "%(game)s; palo de triunfo: %(suit)s."', 'msgstr "%s %(game)s; palo de triunfo: %(suit)s."'
-        ),
+        text.replace('msgstr "%(game)s; triunfo: %(suit)s."', 'msgstr "%s %(game)s; triunfo: %(suit)s."'),
         encoding="utf-8",
     )
     result, lines = run_build(project, None, strict=False)
@@ -468,3 +476,90 @@ def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli,
     monkeypatch.setattr(extract_module, "PARALLEL_MIN", 10**9)
     assert cli(run_cli, other, "i18n", "update")[0] == 0
     assert tree(project / "locales") == tree(other / "locales") != {}
+
+
+# English-first: new messages and lost translations ------------------------------------------------
+
+
+def _warning(project: Path, locale: str, message: Message) -> Problem:
+    """The warning a locale's translator gives for ``message``, shown in English."""
+    path = project / catalog_path(Path(LOCALES_DIR), locale)
+    catalog = read_catalog(path, "po", locale, [])
+    translator = Translator(locale, catalog, "po")
+    text, english = translator.translate(message)
+    assert english and text == message.msgid
+    return translator.warnings[(message.context, message.msgid)]
+
+
+def _set_translation(path: Path, msgid: str, string: str | None, fuzzy: bool = False) -> None:
+    """Give ``msgid`` a translation by hand (a translator's tool), or delete its entry (None)."""
+    with path.open("rb") as stream:
+        catalog = read_po(stream)
+    if string is None:
+        catalog.delete(msgid)
+    else:
+        message = catalog.get(msgid)
+        message.string = string
+        if fuzzy:
+            message.flags.add("fuzzy")
+    with path.open("wb") as stream:
+        write_po(stream, catalog, width=100)
+
+
+def test_a_new_message_is_new_and_a_translation_lost_since_the_last_update_is_lost(project: Path, run_cli) -> None:
+    page = project / "content/allowed-cards.yaml"
+    text = page.read_text(encoding="utf-8")
+    start = text.index("      - example:\n          id: follow-suit")
+    end = text.index("  - id:", start)  # a new example: a copy of this one, under a new title
+    copy = text[start:end].replace("id: follow-suit", "id: follow-suit-again")
+    copy = copy.replace("title: North has spades", "title: North has spades, again")
+    text = text[:end] + copy + text[end:]
+    page.write_text(
+        text.replace("title: The partner is winning", "title: The partner is winning the trick", 1), encoding="utf-8"
+    )
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    new = _warning(project, "ru", Message(None, "North has spades, again"))
+    assert (
+        new.kind == NEW_MESSAGE
+        and new.message.startswith("ru: no translation of")
+        and "lost" not in new.message
+        and not blocks_strict(new)
+    )
+    changed = _warning(project, "ru", Message(None, "The partner is winning the trick"))
+    assert changed.kind == NEW_MESSAGE and changed.message.startswith("ru: fuzzy translation of")
+
+    ru = project / "locales/ru/LC_MESSAGES/messages.po"
+    _set_translation(ru, "Counting the points", "")  # emptied by hand
+    _set_translation(ru, "Made or dedans", None)  # deleted
+    _set_translation(ru, "The same trick under the Official rules", "Та же взятка", fuzzy=True)
+    for msgid in ("Counting the points", "Made or dedans"):
+        lost = _warning(project, "ru", Message(None, msgid))
+        assert (
+            lost.kind == LOST_TRANSLATION
+            and "; a translation lost: it was translated at the last `i18n update`" in lost.message
+            and blocks_strict(lost)
+        )
+    fuzzy = _warning(project, "ru", Message(None, "The same trick under the Official rules"))
+    assert fuzzy.kind == NEW_MESSAGE and not blocks_strict(fuzzy)
+
+    assert cli(run_cli, project, "i18n", "update")[0] == 0  # the update puts the deleted entry back, empty
+    for msgid in ("Counting the points", "Made or dedans"):
+        assert _warning(project, "ru", Message(None, msgid)).kind == LOST_TRANSLATION  # still lost
+    assert _warning(project, "ru", Message(None, "North has spades, again")).kind == NEW_MESSAGE
+    _set_translation(ru, "North has spades, again", "У Севера снова пики")
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    _set_translation(ru, "North has spades, again", "")  # translated at an update, then emptied: lost
+    assert _warning(project, "ru", Message(None, "North has spades, again")).kind == LOST_TRANSLATION
+
+
+def test_a_catalog_without_a_record_counts_every_missing_translation_as_lost(project: Path) -> None:
+    (project / "locales/es/LC_MESSAGES" / TRANSLATED_RECORD).unlink()
+    _set_translation(project / "locales/es/LC_MESSAGES/messages.po", "Counting the points", "")
+    assert _warning(project, "es", Message(None, "Counting the points")).kind == LOST_TRANSLATION
+
+
+def test_a_new_locale_has_every_message_new(project: Path, run_cli) -> None:
+    assert cli(run_cli, project, "i18n", "add", "de")[0] == 0
+    assert (project / "locales/de/LC_MESSAGES" / TRANSLATED_RECORD).is_file()
+    assert _warning(project, "de", Message(None, "Counting the points")).kind == NEW_MESSAGE

@@ -425,16 +425,15 @@ class Translator:
             lost = self.is_lost(message)
             state = "fuzzy translation" if entry and entry.fuzzy else "no translation"
             what = (
-                f"{self.locale}: {'translation lost: ' if lost else 'new message: '}{state} of "
-                f"{shown!r}{f' ({message.context})' if message.context else ''}"
+                f"{self.locale}: {state} of {shown!r}{f' ({message.context})' if message.context else ''}"
                 f"{f' (from {origin})' if origin else ''}: English shown"
             )
+            if lost:
+                what += "; a translation lost: it was translated at the last `i18n update`"
             if entry is None:
                 what += "; the message is not in the catalog: run `python -m generator i18n update`"
             elif entry.fuzzy:
                 what += "; review the translation and remove the fuzzy flag"
-            elif lost:
-                what += "; it was translated at the last `i18n update`: translate it again"
             self.warnings[key] = Problem(
                 self.catalog_display,
                 entry.line if entry else 1,
