@@ -233,27 +233,34 @@ def _in_html(spans: list[tuple[int, int]] | None, start: int, end: int) -> tuple
     return (start, end) if spans is None else (spans[start][0], spans[end - 1][1])
 
 
+def _is_mark(character: str) -> bool:
+    """A combining mark (Unicode Mn, Mc): a Devanagari vowel sign such as «ों», which Python's
+    ``\\w`` does not count as part of a word, though it is."""
+    return unicodedata.category(character) in ("Mn", "Mc")
+
+
 def _continues_word(character: str) -> bool:
-    """Whether a character next to a match makes it part of a longer word: a letter, a digit, ``_``,
-    or a combining mark (Unicode Mn, Mc: a Devanagari vowel sign such as «ों» ends a word)."""
-    return character.isalnum() or character == "_" or unicodedata.category(character) in ("Mn", "Mc")
+    """Whether a character next to a word makes it part of a longer one: a letter, a digit, ``_``, a mark."""
+    return character.isalnum() or character == "_" or _is_mark(character)
 
 
-def _whole(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is a whole word: no word character nor combining mark either side."""
-    return (start == 0 or not _continues_word(text[start - 1])) and (end == len(text) or not _continues_word(text[end]))
-
-
-def _whole_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Each leftmost match of ``pattern`` in ``text`` that is a whole word, one after the other (a
-    match that is not whole is tried again one character further)."""
+def _whole_matches(pattern: re.Pattern[str], text: str) -> Iterator[tuple[re.Match[str], int]]:
+    """Each leftmost match of ``pattern`` in ``text`` that is a whole word, with where the word ends:
+    after the combining marks that follow it (Hindi «चाल» in «चालों» is the word with its vowel
+    signs, all of it), and then no word character; none after a word character or a mark. A match
+    that is not whole is tried again one character further."""
     position = 0
     while (match := pattern.search(text, position)) is not None:
-        if _whole(text, match.start(), match.end()):
-            yield match
-            position = max(match.end(), match.start() + 1)
+        start, end = match.span()
+        while end < len(text) and _is_mark(text[end]):
+            end += 1
+        if (start == 0 or not _continues_word(text[start - 1])) and (
+            end == len(text) or not _continues_word(text[end])
+        ):
+            yield match, end
+            position = max(end, start + 1)
         else:
-            position = match.start() + 1
+            position = start + 1
 
 
 def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
@@ -283,8 +290,8 @@ def _marked(part: str, languages: dict[str, str], pattern: re.Pattern[str]) -> s
     """One run of HTML text with its whole foreign words in spans."""
     text, spans = _text_of(part)
     pieces, position = [], 0
-    for match in _whole_matches(pattern, text):
-        start, end = _in_html(spans, match.start(), match.end())
+    for match, ends in _whole_matches(pattern, text):
+        start, end = _in_html(spans, match.start(), ends)
         if start < position:
             continue
         if text[max(0, match.start() - 2) : match.start()] == "%(":
@@ -298,7 +305,7 @@ def _marked(part: str, languages: dict[str, str], pattern: re.Pattern[str]) -> s
 @functools.lru_cache(maxsize=64)
 def _foreign_pattern(words: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], re.Pattern[str]]:
     """Each foreign word, case-folded, with its language (the first listed of a word twice), and the
-    pattern matching any of them ignoring case (longest first; :func:`_whole` checks the edges)."""
+    pattern matching any of them ignoring case (longest first; :func:`_whole_matches` checks the edges)."""
     languages: dict[str, str] = {}
     for tag, w in words:
         languages.setdefault(_fold(w), tag)
@@ -308,8 +315,8 @@ def _foreign_pattern(words: tuple[tuple[str, str], ...]) -> tuple[dict[str, str]
 
 def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> Markup:
     """``html`` with the first use of each glossary word not yet in ``linked`` (matched whole and
-    case-insensitively, in the text the HTML shows, outside links) made a link to its entry,
-    ``href#ANCHOR``; ``linked`` grows."""
+    case-insensitively, in the text the HTML shows, outside links; with the vowel signs that follow
+    it, «<a>चालों</a>») made a link to its entry, ``href#ANCHOR``; ``linked`` grows."""
     pending = [(word, anchor) for word, anchor in words if anchor not in linked]
     if not pending:
         return Markup(html)
@@ -330,9 +337,10 @@ def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], hr
         for word, anchor in pending:
             if anchor in linked:
                 continue
-            match = next(_whole_matches(_word(word), text), None)
-            if match:
-                start, end = _in_html(spans, match.start(), match.end())
+            found = next(_whole_matches(_word(word), text), None)
+            if found:
+                match, ends = found
+                start, end = _in_html(spans, match.start(), ends)
                 link = f'<a class="gloss" href="{href}#{anchor}">{part[start:end]}</a>'
                 parts[index] = part[:start] + link + part[end:]
                 linked.add(anchor)
@@ -342,7 +350,7 @@ def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], hr
 
 @functools.lru_cache(maxsize=4096)
 def _word(word: str) -> re.Pattern[str]:
-    """A glossary word, matched case-insensitively (:func:`_whole` checks that it is whole)."""
+    """A glossary word, matched case-insensitively (:func:`_whole_matches` checks that it is whole)."""
     return re.compile(re.escape(word), re.IGNORECASE)
 
 

@@ -87,11 +87,13 @@ def test_words_are_matched_in_the_text_ignoring_case_and_never_inside_an_entity(
     assert mark_foreign("&lt;b&gt;", [("fr", "<b>")]) == '<span lang="fr">&lt;b&gt;</span>'
 
 
-def test_a_word_followed_by_a_vowel_sign_is_not_whole() -> None:
-    """Devanagari vowel signs (Unicode Mn, Mc) are not ``\\w``: «Capotों» is one word, not «Capot» and a sign."""
-    assert mark_foreign("Capotों Capot", [("fr", "Capot")]) == 'Capotों <span lang="fr">Capot</span>'
+def test_a_word_takes_the_vowel_signs_that_follow_it() -> None:
+    """Devanagari vowel signs (Unicode Mn, Mc) are not ``\\w``, but they belong to the word before them:
+    «चालें» is «चाल» inflected, marked whole; a letter after them, or before the word, makes another word."""
+    assert mark_foreign("चालें चाल", [("hi", "चाल")]) == '<span lang="hi">चालें</span> <span lang="hi">चाल</span>'
     assert mark_foreign("चाल", [("hi", "चा")]) == "चाल"  # «ल» continues the word
-    assert mark_foreign("चालें", [("hi", "चाल")]) == "चालें"  # so does «ें»
+    assert mark_foreign("कर्म", [("hi", "कर")]) == "कर्म"  # a virama (Mn), then a letter
+    assert mark_foreign("ाकर", [("hi", "कर")]) == "ाकर"  # after a vowel sign: inside a word
 
 
 def test_text_already_in_another_language_is_not_marked_again() -> None:

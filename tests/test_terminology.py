@@ -260,7 +260,7 @@ def test_a_form_in_a_label_or_the_title_is_found() -> None:
 def test_the_source_lines_are_exempt_and_only_they(built_site: Path) -> None:
     page = "hi/bidding.html"
     whole = reader_text((built_site / page).read_text(encoding="utf-8"))
-    assert re.search(r"सारी\s+tricks", whole) and "Maison नियमों में" in whole  # in the source document, verbatim
+    assert re.search(r"सारी\s+tricks", whole) and re.search(r"Maison नियमों\s+में", whole)  # the source, verbatim
     assert avoided_forms("hi", page, whole) != []
     assert avoided_forms("hi", page, without_lines(whole, source_lines(page))) == []
     assert without_lines("a b trick d", ["ab", "d"]) == "\n trick \n"
