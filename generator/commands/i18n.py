@@ -15,10 +15,9 @@ from pathlib import Path
 
 from babel import Locale
 
-from ..files import FileError, read_input, write_file
-from ..i18n.catalogs import LOCALES, TRANSLATED_RECORD, catalog_path, read_translated, translated_record
+from ..files import FileError
+from ..i18n.catalogs import LOCALES, catalog_path
 from ..i18n.extract import POT, write_together
-from ..i18n.pofile import parse_po
 from ..i18n.stats import catalog_stats
 from ..locales import canonical_locale
 from ..messages import Extraction, extract, merged, template_exists, update
@@ -103,30 +102,8 @@ def _update(root: Path, codes: list[str]) -> int:
         return failed(error, "no catalog updated")
     if problems:
         return _report(problems, "no catalog updated")
-    try:
-        _record_translated(root, codes)
-    except FileError as error:
-        return failed(error, "catalogs updated; their records of translated messages not written")
     print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
     return 0
-
-
-def _record_translated(root: Path, codes: list[str]) -> None:
-    """Write beside each catalog the record of the messages it translates (see
-    :mod:`generator.i18n.catalogs`): what tells a lost translation from a message not translated yet."""
-    template = parse_po(read_input(root / LOCALES / POT, f"{LOCALES}/{POT}"), f"{LOCALES}/{POT}", [])
-    keys = {
-        (message.context, message.id if isinstance(message.id, str) else message.id[0])
-        for message in template or []
-        if message.id
-    }
-    for code in codes:
-        path = root / catalog_path(Path(LOCALES), code)
-        display = catalog_path(Path(LOCALES), code).as_posix()
-        record = translated_record(read_input(path, display), display, keys, read_translated(path))
-        target = path.parent / TRANSLATED_RECORD
-        if not target.is_file() or read_input(target) != record:
-            write_file(target, record)
 
 
 def run_update(root: Path) -> int:
@@ -180,10 +157,6 @@ def run_add(root: Path, code: str) -> int:
     except FileError as error:
         return failed(error, "nothing written")
     _extracted(extraction)
-    try:
-        _record_translated(root, [name])
-    except FileError as error:
-        return failed(error, "the catalog's record of translated messages not written")
     print(f"1 catalog; updated: {name}")
     locale = Locale.parse(name)
     print(
@@ -220,11 +193,14 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
             )
         )
     else:
-        print(f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8}")
+        print(
+            f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8} "
+            f"{'lost':>5}"
+        )
         for entry in stats:
             print(
                 f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
-                f"{entry.untranslated:>12} {entry.percent:>7.1f}%"
+                f"{entry.untranslated:>12} {entry.percent:>7.1f}% {entry.lost:>5}"
             )
     if strict and incomplete:
         if not as_json:

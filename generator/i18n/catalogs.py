@@ -73,6 +73,34 @@ def read_translated(catalog: Path) -> frozenset[str] | None:
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
+def translated_records(
+    locales: Path, codes: list[str], catalogs: Mapping[Path, bytes], template: bytes
+) -> dict[Path, bytes]:
+    """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
+    as it is, when it is not among them), for those whose record changes: to be written with them."""
+    po = parse_po(template, f"{LOCALES}/messages.pot", [])
+    keys: set[Key] = set()
+    for message in po or []:
+        if message.id:
+            keys.add((message.context, message.id if isinstance(message.id, str) else message.id[0]))
+    records: dict[Path, bytes] = {}
+    for code in codes:
+        path = catalog_path(locales, code)
+        display = catalog_path(Path(LOCALES), code).as_posix()
+        data = catalogs.get(path)
+        if data is None:
+            data = read_input(path, display)  # FileError: as the merge, which read it already
+        record = translated_record(data, display, keys, read_translated(path))
+        target = path.parent / TRANSLATED_RECORD
+        try:
+            unchanged = read_input(target) == record
+        except FileError:
+            unchanged = False
+        if not unchanged:
+            records[target] = record
+    return records
+
+
 def translated_record(data: bytes, display: str, template_keys: set[Key], before: frozenset[str] | None) -> bytes:
     """The record of a catalog just written by ``i18n update``: the messages it translates, and those
     recorded ``before`` whose translation is gone but whose message the template still has."""
