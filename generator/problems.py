@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, order=True)
@@ -16,9 +16,10 @@ class Problem:
     message: str
     severity: str = "error"
     """``error`` (the run fails) or ``warning`` (reported; an error under ``--strict``)."""
-    kind: str = ""
+    kind: str = field(default="", compare=False)
     """What a warning is, where it matters: a message shown in English is ``new`` (waiting for its
-    translation: not blocking) or ``lost`` (a translation gone); see :mod:`generator.i18n.catalogs`."""
+    translation: not blocking) or ``lost`` (a translation gone, which its message says too); see
+    :mod:`generator.i18n.catalogs`. Not compared: the same problem made an error is the same problem."""
 
     def __str__(self) -> str:
         if self.line == 0:
