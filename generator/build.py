@@ -25,6 +25,7 @@ from .files import (
     within_project,
     write_new,
 )
+from .i18n.catalogs import TRANSLATED_RECORD, blocks_strict
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
@@ -162,7 +163,7 @@ def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | No
 
 def _reported(last: BuildRecord, strict: bool) -> BuildResult:
     """The outcome of a build of unchanged inputs: the last one's, said again."""
-    code = 2 if strict and last.warnings else 0
+    code = 2 if strict and any(blocks_strict(warning) for warning in last.warnings) else 0
     return BuildResult(
         code, warnings=last.warnings, pages=last.pages, examples=last.examples, locales=last.locales, unchanged=True
     )
@@ -180,7 +181,14 @@ def output_keys(outputs: list[Output], project: Project, inputs: Inputs, base_ur
         if templates not in closures:
             used = sorted({name for template in templates for name in template_closure(project.uses, template)})
             closures[templates] = digest(*(f"{name}:{inputs.digests.get(f'{TEMPLATES}/{name}')}" for name in used))
-        catalogs = (project.catalogs.digests.get(locale, "") for locale in output.catalogs)
+        catalogs = (  # a catalog, and its record of translated messages (which tells new from lost)
+            part
+            for locale in output.catalogs
+            for part in (
+                project.catalogs.digests.get(locale, ""),
+                inputs.digests.get(f"locales/{locale}/LC_MESSAGES/{TRANSLATED_RECORD}", ""),
+            )
+        )
         keys[output.path] = digest(base, closures[templates], *catalogs, fingerprints.of(output.context))
     return keys
 
@@ -279,7 +287,7 @@ def _result(
                 warnings.setdefault((owner, context, msgid), problem)
     listed = sorted([*warnings.values(), *project.problems])  # the project's are warnings by now
     return BuildResult(
-        2 if strict and listed else 0,
+        2 if strict and any(blocks_strict(warning) for warning in listed) else 0,
         files=files or {},
         warnings=listed,
         pages=sum(1 for output in outputs if output.path.endswith(".html")),

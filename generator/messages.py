@@ -7,8 +7,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .i18n.catalogs import LOCALES
-from .i18n.extract import POT, differs, merged_catalogs, template_catalog, update_catalogs, write_if_changed
+from .files import read_input
+from .i18n.catalogs import LOCALES, catalog_path, translated_records
+from .i18n.extract import POT, differs, merged_catalogs, template_catalog, write_if_changed, write_together
 from .i18n.pofile import po_bytes
 from .problems import Problem
 from .project import compile_templates, read_pages, solve_examples
@@ -54,9 +55,17 @@ def template_exists(root: Path) -> bool:
 def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog; the locales whose catalog changed (none
     written when one cannot be read; all or none written, else ``FileError``)."""
-    return update_catalogs(root / LOCALES, codes, problems)
+    locales = root / LOCALES
+    changed = merged_catalogs(locales, codes, problems)
+    if problems:
+        return []
+    files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"))
+    write_together(files, {path: path.relative_to(root).as_posix() for path in files})
+    return [code for code in codes if catalog_path(locales, code) in changed]
 
 
 def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:
-    """The catalogs ``template`` would change, as the bytes to write (see :func:`update`), written by the caller."""
-    return merged_catalogs(root / LOCALES, codes, problems, template)
+    """The catalogs ``template`` would change, as the bytes to write (see :func:`update`), with their
+    records of translated messages; written by the caller."""
+    changed = merged_catalogs(root / LOCALES, codes, problems, template)
+    return changed | translated_records(root / LOCALES, codes, changed, template) if not problems else {}

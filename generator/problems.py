@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, order=True)
@@ -17,6 +17,10 @@ class Problem:
     message: str
     severity: str = "error"
     """``error`` (the run fails) or ``warning`` (reported; an error under ``--strict``)."""
+    kind: str = field(default="", compare=False)
+    """What a warning is, where it matters: a message shown in English is ``new`` (waiting for its
+    translation: not blocking) or ``lost`` (a translation gone, which its message says too); see
+    :mod:`generator.i18n.catalogs`. Not compared: the same problem made an error is the same problem."""
 
     def __str__(self) -> str:
         if self.line == 0:

@@ -21,7 +21,7 @@ from .files import FileError, read_input, write_file
 from .keys import digest
 from .problems import Problem
 
-FORMAT = 3
+FORMAT = 4
 
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
@@ -104,8 +104,8 @@ def _warning(data: object) -> Warning_:
 
 
 def _problem(data: object) -> Problem:
-    path, line, column, message, severity = _list(data)
-    return Problem(_str(path), _int(line), _int(column), _str(message), _str(severity))
+    path, line, column, message, severity, kind = _list(data)
+    return Problem(_str(path), _int(line), _int(column), _str(message), _str(severity), _str(kind))
 
 
 def _object(data: object) -> dict[str, object]:
@@ -136,7 +136,7 @@ def save(cache: Path, out: Path, record: BuildRecord) -> None:
     """Keep the record of the build just swapped in (a read-only project only loses the reuse)."""
 
     def fields(problem: Problem) -> list[str | int]:
-        return [problem.path, problem.line, problem.column, problem.message, problem.severity]
+        return [problem.path, problem.line, problem.column, problem.message, problem.severity, problem.kind]
 
     files = {
         name: [r.key, r.digest, [[c, m, fields(p)] for c, m, p in r.warnings], list(r.stamp)]

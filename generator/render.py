@@ -12,11 +12,12 @@ import functools
 import html
 import os
 import re
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, TemplateNotFound, pass_environment
+from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, Template, TemplateNotFound, pass_environment
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from markdown_it import MarkdownIt
@@ -83,7 +84,7 @@ def plain_text(markup: str) -> str:
     """Markup as plain text for an attribute or the ``<title>``: tags dropped, entities decoded,
     runs of ASCII white space made one space. Unlike Jinja's ``striptags`` it keeps no-break
     spaces (U+00A0, U+202F), which French puts before « : ; ? ! »."""
-    return _ASCII_SPACE.sub(" ", html.unescape(_TAG.sub("", str(markup)))).strip()
+    return _ASCII_SPACE.sub(" ", html.unescape(_TAG.sub("", without_languages(str(markup))))).strip()
 
 
 def unlinked(markup: str) -> Markup:
@@ -115,32 +116,168 @@ def foreign_words(text: str) -> tuple[list[tuple[str, str]], list[str]]:
     return sorted(pairs, key=lambda pair: -len(pair[1])), wrong
 
 
+LANG_OPEN = "\ue000"
+"""Opens a run of text in another language: ``LANG_OPEN + tag + LANG_TAG_END + text + LANG_CLOSE``.
+Messages (a template's, a term) are marked so, not with a ``<span>``, since a template may print
+one inside an attribute or a ``<title>``; a rendered page makes them spans where they are text
+and drops them elsewhere (:func:`resolve_languages`). Private-use characters: never in prose."""
+LANG_TAG_END = "\ue001"
+LANG_CLOSE = "\ue002"
+_LANG_MARK = re.compile("\ue000([^\ue001]*)\ue001|\ue002")
+_MARKS_AND_TAGS = re.compile("(<[^>]*>|\ue000[^\ue001]*\ue001|\ue002)")
+"""Tags and language marks: what splits a text into runs of text that words are looked for in."""
+
+
+def in_language(text: str, tag: str) -> str:
+    """``text`` marked as in language ``tag`` (see :data:`LANG_OPEN`)."""
+    return f"{LANG_OPEN}{tag}{LANG_TAG_END}{text}{LANG_CLOSE}"
+
+
+def without_languages(text: str) -> str:
+    """``text`` without its language marks, for where a span cannot be (an attribute, a title)."""
+    return _LANG_MARK.sub("", text) if LANG_OPEN in text or LANG_CLOSE in text else text
+
+
+_RAW = re.compile(r"<(title|script|style|textarea|svg)[\s>]", re.IGNORECASE)
+
+
+def resolve_languages(page: str) -> str:
+    """A rendered page with its language marks made ``<span lang>`` in text, and dropped inside tags
+    (attributes), in elements whose text cannot hold a span (``title``, ``svg``, ``script``...)."""
+    if LANG_OPEN not in page and LANG_CLOSE not in page:
+        return page
+    parts = re.split(r"(<[^>]*>)", page)
+    raw: str | None = None  # the element whose text is not HTML, while inside it
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            if raw is None and (opened := _RAW.match(part)) and not part.endswith("/>"):
+                raw = opened.group(1).lower()
+            elif raw is not None and part.lower() == f"</{raw}>":
+                raw = None
+            parts[index] = without_languages(part)
+        elif raw is not None:
+            parts[index] = without_languages(part)
+        else:
+            parts[index] = _LANG_MARK.sub(
+                lambda m: f'<span lang="{m.group(1)}">' if m.group(0) != LANG_CLOSE else "</span>", part
+            )
+    return "".join(parts)
+
+
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def _text_of(part: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """A run of HTML text as the text it shows (entities decoded) and, when it has any entity, where
+    each character of it is in the HTML (an entity's characters all span the entity)."""
+    if "&" not in part:
+        return part, None
+    text: list[str] = []
+    spans: list[tuple[int, int]] = []
+    position = 0
+    for entity in _ENTITY.finditer(part):
+        for at in range(position, entity.start()):
+            text.append(part[at])
+            spans.append((at, at + 1))
+        for character in html.unescape(entity.group(0)):
+            text.append(character)
+            spans.append((entity.start(), entity.end()))
+        position = entity.end()
+    for at in range(position, len(part)):
+        text.append(part[at])
+        spans.append((at, at + 1))
+    return "".join(text), spans
+
+
+def _in_html(spans: list[tuple[int, int]] | None, start: int, end: int) -> tuple[int, int]:
+    """Where the characters ``start:end`` of a run's text are in its HTML."""
+    return (start, end) if spans is None else (spans[start][0], spans[end - 1][1])
+
+
+def _is_mark(character: str) -> bool:
+    """A combining mark (Unicode Mn, Mc): a Devanagari vowel sign such as «ों», which Python's
+    ``\\w`` does not count as part of a word, though it is."""
+    return unicodedata.category(character) in ("Mn", "Mc")
+
+
+def _continues_word(character: str) -> bool:
+    """Whether a character next to a word makes it part of a longer one: a letter, a digit, ``_``, a mark."""
+    return character.isalnum() or character == "_" or _is_mark(character)
+
+
+def _whole_matches(pattern: re.Pattern[str], text: str) -> Iterator[tuple[re.Match[str], int]]:
+    """Each leftmost match of ``pattern`` in ``text`` that is a whole word, with where the word ends:
+    after the combining marks that follow it (Hindi «चाल» in «चालों» is the word with its vowel
+    signs, all of it), and then no word character; none after a word character or a mark. A match
+    that is not whole is tried again one character further."""
+    position = 0
+    while (match := pattern.search(text, position)) is not None:
+        start, end = match.span()
+        while end < len(text) and _is_mark(text[end]):
+            end += 1
+        if (start == 0 or not _continues_word(text[start - 1])) and (
+            end == len(text) or not _continues_word(text[end])
+        ):
+            yield match, end
+            position = max(end, start + 1)
+        else:
+            position = start + 1
+
+
 def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
-    """``html`` with each whole word of another language in a ``<span lang>``; only text between
-    tags changes, and the words are matched escaped, so nothing but the span is added."""
+    """``html`` with each whole word of another language (matched ignoring case, in the text the
+    HTML shows: a word never matches inside an entity) in a ``<span lang>``; only text between tags
+    changes, nothing but the span is added, and text already in another language is left alone."""
     if not words:
         return Markup(html)
     languages, pattern = _foreign_pattern(tuple(words))
-    parts = re.split(r"(<[^>]*>)", str(html))
-    marked = [
-        part
-        if part.startswith("<")
-        else pattern.sub(lambda m: f'<span lang="{languages[m.group(1)]}">{m.group(1)}</span>', part)
-        for part in parts
-    ]
-    return Markup("".join(marked))
+    parts = _MARKS_AND_TAGS.split(str(html))
+    depth = 0  # inside a span of another language (and the spans within it)
+    for index, part in enumerate(parts):
+        if not part:
+            continue
+        if part.startswith(LANG_OPEN) or part.startswith('<span lang="'):
+            depth += 1
+        elif depth and (part == LANG_CLOSE or part == "</span>"):
+            depth -= 1
+        elif depth and part.startswith("<span"):
+            depth += 1
+        elif not depth and part[0] not in "<\ue002":
+            parts[index] = _marked(part, languages, pattern)
+    return Markup("".join(parts))
+
+
+def _marked(part: str, languages: dict[str, str], pattern: re.Pattern[str]) -> str:
+    """One run of HTML text with its whole foreign words in spans."""
+    text, spans = _text_of(part)
+    pieces, position = [], 0
+    for match, ends in _whole_matches(pattern, text):
+        start, end = _in_html(spans, match.start(), ends)
+        if start < position:
+            continue
+        if text[max(0, match.start() - 2) : match.start()] == "%(":
+            continue  # a placeholder's name, not a word
+        tag = languages.get(_fold(match.group(0))) or next(iter(languages.values()))
+        pieces += [part[position:start], f'<span lang="{tag}">{part[start:end]}</span>']
+        position = end
+    return "".join(pieces) + part[position:] if pieces else part
 
 
 @functools.lru_cache(maxsize=64)
 def _foreign_pattern(words: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], re.Pattern[str]]:
-    """Each foreign word as escaped HTML with its language, and the pattern matching any of them whole."""
-    languages = {str(escape(w)): tag for tag, w in words}
-    return languages, re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in languages) + r")(?!\w)")
+    """Each foreign word, case-folded, with its language (the first listed of a word twice), and the
+    pattern matching any of them ignoring case (longest first; :func:`_whole_matches` checks the edges)."""
+    languages: dict[str, str] = {}
+    for tag, w in words:
+        languages.setdefault(_fold(w), tag)
+    ordered = sorted({w for _, w in words}, key=lambda w: -len(w))
+    return languages, re.compile("|".join(re.escape(w) for w in ordered), re.IGNORECASE)
 
 
 def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> Markup:
     """``html`` with the first use of each glossary word not yet in ``linked`` (matched whole and
-    case-insensitively, outside links) made a link to its entry, ``href#ANCHOR``; ``linked`` grows."""
+    case-insensitively, in the text the HTML shows, outside links; with the vowel signs that follow
+    it, «<a>चालों</a>») made a link to its entry, ``href#ANCHOR``; ``linked`` grows."""
     pending = [(word, anchor) for word, anchor in words if anchor not in linked]
     if not pending:
         return Markup(html)
@@ -149,45 +286,73 @@ def link_first_use(html: str, words: list[tuple[str, str]], linked: set[str], hr
         pending = [(word, anchor) for word, anchor in pending if (fold := _folded(word)) is None or fold in folded]
         if not pending:
             return Markup(html)  # none of the words anywhere: the common case, found without a search
-    parts = re.split(r"(<[^>]*>)", str(html))
+    parts = _MARKS_AND_TAGS.split(str(html))
     inside_link = False
     for index, part in enumerate(parts):
         if part.startswith("<"):
             inside_link = part.startswith("<a ") or part == "<a>" or (inside_link and part != "</a>")
             continue
-        if inside_link:
+        if inside_link or not part or part[0] in "\ue000\ue002":
             continue
+        text, spans = _text_of(part)
         for word, anchor in pending:
             if anchor in linked:
                 continue
-            match = _word(word).search(part)
-            if match:
-                link = f'<a class="gloss" href="{href}#{anchor}">{match.group(0)}</a>'
-                part = part[: match.start()] + link + part[match.end() :]
+            found = next(_whole_matches(_word(word), text), None)
+            if found:
+                match, ends = found
+                start, end = _in_html(spans, match.start(), ends)
+                link = f'<a class="gloss" href="{href}#{anchor}">{part[start:end]}</a>'
+                parts[index] = part[:start] + link + part[end:]
                 linked.add(anchor)
-                parts[index] = part
                 break  # one link per text run: the rest of it is searched no further
     return Markup("".join(parts))
 
 
 @functools.lru_cache(maxsize=4096)
 def _word(word: str) -> re.Pattern[str]:
-    """A glossary word, escaped as in HTML, matched whole and case-insensitively."""
-    return re.compile(rf"(?<!\w){re.escape(str(escape(word)))}(?!\w)", re.IGNORECASE)
+    """A glossary word, matched case-insensitively (:func:`_whole_matches` checks that it is whole)."""
+    return re.compile(re.escape(word), re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)
 def _folded(word: str) -> str | None:
-    """A glossary word, escaped as in HTML, case-folded; None if a character of it folds to several."""
-    escaped = str(escape(word))
-    folded = _fold(escaped)
-    return folded if len(folded) == len(escaped) else None
+    """A glossary word case-folded, as the HTML would hold it; None if a character of it folds to
+    several, or it holds a character that HTML may write as an entity (the search then looks)."""
+    folded = _fold(word)
+    return folded if len(folded) == len(word) and not _ESCAPED.search(word) else None
+
+
+_ESCAPED = re.compile("[&<>\"']")
 
 
 def _fold(text: str) -> str:
     """``text`` case-folded as a search that ignores case compares letters (where a letter folds
     to one, and with the dotless i, which Python's search takes for an i, folded to it)."""
     return text.casefold().replace("ı", "i")
+
+
+def sentence_start(markup: Markup) -> Markup:
+    """``markup`` with the first letter of its text upper-cased (tags and language marks skipped): a
+    generated sentence whose message opens with a placeholder ("%(card)s: allowed.") starts with a
+    capital even when the value is written in lower case mid-sentence (Bulgarian «поп пика»)."""
+    text = str(markup)
+    position = 0
+    while position < len(text):
+        token = _MARKS_AND_TAGS.match(text, position)
+        if token:
+            position = token.end()
+            continue
+        if text.startswith("&", position) and (entity := _ENTITY.match(text, position)):
+            position = entity.end()  # "&quot;" and the like: not a letter
+            continue
+        character = text[position]
+        if character.isalpha():
+            return Markup(text[:position] + character.upper() + text[position + 1 :])
+        if not character.isspace() and character not in "«„“\"'¡¿(":
+            break  # a digit or a sign first: nothing to capitalise
+        position += 1
+    return markup
 
 
 class LocaleRenderer:
@@ -299,28 +464,50 @@ class LocaleRenderer:
         """Prose with the first use on this page of each glossary word linked to its entry."""
         return link_first_use(html, self.glossary, self.linked, self.glossary_href)
 
-    def _format(self, text: str, values: dict[str, Any]) -> Markup:
-        return escape(text) % values if values else escape(text)
+    def _format(self, text: str | Markup, values: dict[str, Any]) -> Markup:
+        """A message escaped (as it is, when it is markup already) and filled with ``values``; a
+        sentence that opens with a placeholder starts with a capital (:func:`sentence_start`)."""
+        escaped = escape(text)
+        if not values:
+            return escaped
+        filled = escaped % values
+        return sentence_start(filled) if without_languages(str(text)).startswith("%(") else filled
+
+    def _page_text(self, text: str, english: bool) -> Markup:
+        """A translated message as page text: its foreign words marked, or all of it marked as
+        English when the translation is missing (a screen reader then speaks it in English)."""
+        if english:
+            return Markup(in_language(str(escape(text)), "en"))
+        return mark_foreign(escape(text), self.foreign)
 
     def gettext(self, msgid: str, **values: Any) -> Markup:
-        """A template's message, translated, escaped and filled with ``values``."""
-        if values:
-            return self._format(self.translator.gettext(Message(None, msgid)), values)
-        return self._made(("_", msgid), lambda: self._format(self.translator.gettext(Message(None, msgid)), values))
+        """A template's message, translated, escaped, its foreign words marked and filled with
+        ``values`` (marked as English when it has no translation)."""
+
+        def make() -> Markup:
+            return self._format(self._page_text(*self.translator.translate(Message(None, msgid))), values)
+
+        return make() if values else self._made(("_", msgid), make)
 
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
         """The plural form for ``n`` (CLDR's, through the catalog's Plural-Forms), with ``%(num)s``."""
-        text = self.translator.ngettext(Message(None, singular, plural), n)
-        return self._format(text, {"num": n, **values})
+        text, english = self.translator.translate_plural(Message(None, singular, plural), n)
+        return self._format(self._page_text(text, english), {"num": n, **values})
 
     def markdown(self, text: Text, links: bool = True) -> Markup:
         """A content string, translated, as inline Markdown (without links, for a text shown inside
-        one: a page's title, the site's name), its foreign words marked with ``lang``."""
-        translated = self.translator.gettext(Message(None, text.msgid), text.origin)
-        return mark_foreign(markdown_inline(translated, links), self.foreign)
+        one: a page's title, the site's name), its foreign words marked with ``lang`` (all of it
+        marked English when untranslated)."""
+        translated, english = self.translator.translate(Message(None, text.msgid), text.origin)
+        rendered = markdown_inline(translated, links)
+        if english:
+            return Markup(in_language(str(rendered), "en"))
+        return mark_foreign(rendered, self.foreign)
 
     def term(self, message: Message) -> str:
-        return self.translator.gettext(message)
+        """A term's translation; marked as English (:func:`in_language`) when it has none."""
+        text, english = self.translator.translate(message)
+        return in_language(text, "en") if english else text
 
     def named(self, message: Message) -> Markup:
         """A term as page text: escaped, its foreign words marked with ``lang``."""
@@ -418,8 +605,9 @@ class LocaleRenderer:
         words marked with ``lang`` (an attribute that shows one takes its text: ``striptags``)."""
         if phrase is None:
             return Markup("")
-        sentence = mark_foreign(escape(self.term(phrase.message)), self.foreign)
-        return sentence % {key: self.name(value) for key, value in phrase.values}
+        text, english = self.translator.translate(phrase.message)
+        values = {key: self.name(value) for key, value in phrase.values}
+        return self._format(self._page_text(text, english), values)
 
     def call_name(self, call: Call) -> Markup:
         """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
@@ -429,6 +617,13 @@ class LocaleRenderer:
         assert call.value is not None
         named = terms.contract(call.value)
         return self._format(text, {"contract": self.named(named) if named else str(call.value)})
+
+
+class MarkedTemplate(Template):
+    """Jinja's template, whose output has its language marks made spans (:func:`resolve_languages`)."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        return resolve_languages(super().render(*args, **kwargs))
 
 
 class CompiledTemplates(BytecodeCache):
@@ -523,6 +718,7 @@ def make_environment(
         auto_reload=False,
         bytecode_cache=compiled,
     )
+    env.template_class = MarkedTemplate
     env.filters["nobreak_sum"] = nobreak_sum
     env.filters["striptags"] = plain_text
     env.filters["unlinked"] = unlinked

@@ -8,8 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from markupsafe import Markup
 
-from generator.render import foreign_words, mark_foreign
+from generator.render import foreign_words, in_language, mark_foreign, plain_text, resolve_languages
 
 from .site_helpers import ALL_PAGES, copy_project, run_build
 
@@ -72,17 +73,52 @@ def test_the_list_is_parsed_and_the_marking_adds_only_spans() -> None:
     assert foreign_words('f"r: Capot')[1] and foreign_words("<script>alert(1)</script>: Capot")[1]
     html = '<a href="Capot.html" title="Capot">Capot</a> capot Capots &lt;b&gt;'
     assert mark_foreign(html, [("fr", "Capot"), ("fr", "<b>")]) == (
-        '<a href="Capot.html" title="Capot"><span lang="fr">Capot</span></a> capot Capots '
+        '<a href="Capot.html" title="Capot"><span lang="fr">Capot</span></a> <span lang="fr">capot</span> Capots '
         '<span lang="fr">&lt;b&gt;</span>'
     )
+
+
+def test_words_are_matched_in_the_text_ignoring_case_and_never_inside_an_entity() -> None:
+    words = [("fr", "quot"), ("fr", "belote"), ("en", "amp")]
+    html = "&quot;Belote&quot; &amp; BELOTE amp"
+    assert mark_foreign(html, words) == (
+        '&quot;<span lang="fr">Belote</span>&quot; &amp; <span lang="fr">BELOTE</span> <span lang="en">amp</span>'
+    )
+    assert mark_foreign("&lt;b&gt;", [("fr", "<b>")]) == '<span lang="fr">&lt;b&gt;</span>'
+
+
+def test_a_word_takes_the_vowel_signs_that_follow_it() -> None:
+    """Devanagari vowel signs (Unicode Mn, Mc) are not ``\\w``, but they belong to the word before them:
+    «चालें» is «चाल» inflected, marked whole; a letter after them, or before the word, makes another word."""
+    assert mark_foreign("चालें चाल", [("hi", "चाल")]) == '<span lang="hi">चालें</span> <span lang="hi">चाल</span>'
+    assert mark_foreign("चाल", [("hi", "चा")]) == "चाल"  # «ल» continues the word
+    assert mark_foreign("कर्म", [("hi", "कर")]) == "कर्म"  # a virama (Mn), then a letter
+    assert mark_foreign("ाकर", [("hi", "कर")]) == "ाकर"  # after a vowel sign: inside a word
+
+
+def test_text_already_in_another_language_is_not_marked_again() -> None:
+    marked = mark_foreign("Belote", [("fr", "Belote")])
+    assert mark_foreign(marked, [("fr", "Belote")]) == marked == '<span lang="fr">Belote</span>'
+    assert mark_foreign(in_language("Belote", "en"), [("fr", "Belote")]) == in_language("Belote", "en")
+    assert mark_foreign("%(belote)s belote", [("fr", "belote")]) == '%(belote)s <span lang="fr">belote</span>'
+
+
+def test_language_marks_are_spans_in_text_and_dropped_in_attributes_and_titles() -> None:
+    word = in_language("Belote", "fr")
+    page = f'<title>{word}</title><p data-v="{word}">{word}</p><svg><text>{word}</text></svg>'
+    assert resolve_languages(page) == (
+        '<title>Belote</title><p data-v="Belote"><span lang="fr">Belote</span></p><svg><text>Belote</text></svg>'
+    )
+    assert plain_text(Markup(word)) == "Belote"
 
 
 def test_a_malformed_list_is_a_warning_at_its_catalog_line(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     path = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
     text = path.read_text(encoding="utf-8")
-    assert 'msgstr "fr: Capot, Générale"' in text
-    path.write_text(text.replace('msgstr "fr: Capot, Générale"', 'msgstr "fr Capot: Générale"'), encoding="utf-8")
+    listed = 'msgstr ""\n"fr: Capot, Générale, dedans, litige, dix de der, rebelote, belote-rebelote"'
+    assert listed in text
+    path.write_text(text.replace(listed, 'msgstr "fr Capot: Générale"'), encoding="utf-8")
     line = path.read_text(encoding="utf-8").splitlines().index('msgstr "fr Capot: Générale"')
     result, lines = run_build(project, tmp_path / "site")
     assert result.code == 2

@@ -137,7 +137,7 @@ def test_hostile_translations_render_as_text_everywhere(tmp_path: Path, payload:
             '<a class="brand" href="index.html">&lt;script&gt;alert(1)&lt;/script&gt; La Belote francesa</a>' in bidding
         )
         scoring = (project / "site/es/scoring.html").read_text(encoding="utf-8")  # a team named in a sentence
-        assert '<span class="team">&lt;script&gt;alert(1)&lt;/script&gt; Norte–Sur</span>' in scoring
+        assert '<span class="team">&lt;script&gt;alert(1)&lt;/script&gt; Norte-Sur</span>' in scoring
 
 
 def test_a_javascript_link_in_content_is_not_a_link(tmp_path: Path) -> None:

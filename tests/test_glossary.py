@@ -4,14 +4,15 @@ of the catalogs' terms, or a link to an anchor that does not exist, is refused a
 
 from __future__ import annotations
 
+import html as html_lib
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from markupsafe import escape
 
 from generator.i18n.catalogs import Translator, read_catalog
 from generator.render import link_first_use
@@ -126,11 +127,23 @@ def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale:
     for anchor, text in links:
         assert f'<div class="term" id="{anchor}">' in glossary
         headword = re.search(rf'<div class="term" id="{anchor}">\s*<dt>(.*?) <a', glossary).group(1)  # type: ignore[union-attr]
-        assert re.sub(r"<[^>]+>", "", headword).casefold() == text.casefold()
+        word = re.sub(r"<[^>]+>", "", headword).casefold()
+        assert text.casefold().startswith(word), (headword, text)
+        assert all(unicodedata.category(c) in ("Mn", "Mc") for c in text[len(word) :]), (headword, text)  # its signs
     for heading in re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", page, re.DOTALL):
         assert 'class="gloss"' not in heading
     assert not re.search(r"<a [^>]*>[^<]*<a ", page), "no link inside a link"
     assert 'class="gloss"' not in glossary
+
+
+@pytest.mark.parametrize("slug", PAGES)
+def test_a_link_never_closes_inside_a_word(site: Path, slug: str) -> None:
+    """A first-use link ends where its word ends: never before a Devanagari vowel sign (Mn, Mc), «<a>चाल</a>ों»;
+    the inflected word is linked whole, «<a>चालों</a>»."""
+    page = (site / "hi" / f"{slug}.html").read_text(encoding="utf-8")
+    inside = [m.group(0) for m in re.finditer(r"</a>(.)", page) if unicodedata.category(m.group(1)) in ("Mn", "Mc")]
+    assert inside == []
+    assert 'class="gloss"' in page
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -139,6 +152,32 @@ def test_the_locale_home_counts_the_glossarys_words(site: Path, locale: str) -> 
     card = home[home.index('<li><a href="glossary.html">') :]
     card = card[: card.index("</li>")]
     assert re.search(rf"<span>[^<]*\b{len(ENTRIES)}\b[^<]*</span>", card) and "<span>0 " not in card
+
+
+def _joins(character: str) -> bool:
+    return character.isalnum() or character == "_" or unicodedata.category(character) in ("Mn", "Mc")
+
+
+def _first_whole(part: str, word: str) -> tuple[int, int] | None:
+    """Where in a run of HTML the first whole use of ``word`` is, compared character by character
+    ignoring case in the text the run shows (an entity is one piece: never matched inside)."""
+    pieces = re.findall(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|.", part, re.DOTALL)
+    shown = [html_lib.unescape(piece) if len(piece) > 1 else piece for piece in pieces]
+    for first in range(len(pieces)):
+        last, text = first, ""
+        while last < len(pieces) and len(text) < len(word):
+            text, last = text + shown[last], last + 1
+        if len(text) != len(word) or not all(
+            re.fullmatch(re.escape(a), b, re.I) for a, b in zip(word, text, strict=True)
+        ):
+            continue
+        while last < len(pieces) and len(shown[last]) == 1 and unicodedata.category(shown[last]) in ("Mn", "Mc"):
+            last += 1  # the word's vowel signs are the word's
+        before, after = "".join(shown[:first])[-1:], "".join(shown[last:])[:1]
+        if not (before and _joins(before)) and not (after and _joins(after)):
+            start = sum(len(piece) for piece in pieces[:first])
+            return start, start + sum(len(piece) for piece in pieces[first:last])
+    return None
 
 
 def linked_by_definition(html: str, words: list[tuple[str, str]], linked: set[str], href: str) -> str:
@@ -152,26 +191,32 @@ def linked_by_definition(html: str, words: list[tuple[str, str]], linked: set[st
             inside_link = part.startswith("<a ") or part == "<a>" or (inside_link and part != "</a>")
             continue
         for w, anchor in [] if inside_link else pending:
-            found = None if anchor in linked else re.search(rf"(?<!\w){re.escape(str(escape(w)))}(?!\w)", part, re.I)
+            found = None if anchor in linked else _first_whole(part, w)
             if found:
-                parts[index] = part[: found.start()] + f'<a class="gloss" href="{href}#{anchor}">{found[0]}</a>'
-                parts[index] += part[found.end() :]
+                start, end = found
+                parts[index] = (
+                    part[:start] + f'<a class="gloss" href="{href}#{anchor}">{part[start:end]}</a>' + part[end:]
+                )
                 linked.add(anchor)
                 break
     return "".join(parts)
 
 
-FOLDING = "sSſkKKiIİıσςΣµμϐβßẞﬅ &<éЁё"
+FOLDING = "sSſkKKiIİıσςΣµμϐβßẞﬅ &<;éЁёचालों"
 """Letters whose case folding is unusual (long s, the Kelvin sign, dotted and dotless i, final
-sigma, micro sign, curled beta, sharp s, a ligature) among plain ones, spaces and characters
-escaped in HTML."""
+sigma, micro sign, curled beta, sharp s, a ligature) among plain ones, spaces, characters escaped
+in HTML (and the pieces of an entity), and Devanagari letters and vowel signs."""
 
 
 @settings(max_examples=500, deadline=None)
 @given(
     st.lists(st.text(FOLDING, min_size=1, max_size=4), min_size=1, max_size=4, unique=True),
     st.lists(
-        st.one_of(st.text(FOLDING, max_size=12), st.sampled_from(["<a href=x>", "</a>", "<em>", "</em>"])), max_size=6
+        st.one_of(
+            st.text(FOLDING, max_size=12),
+            st.sampled_from(["<a href=x>", "</a>", "<em>", "</em>", "&amp;", "&lt;", "&quot;", "&#39;", "&amp"]),
+        ),
+        max_size=6,
     ),
 )
 def test_the_first_use_of_a_word_is_found_as_a_search_word_by_word_finds_it(

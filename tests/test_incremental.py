@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import shutil
 from pathlib import Path
 
@@ -361,10 +362,9 @@ def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
 def test_warnings_are_given_again_when_their_page_is_reused(
     project: Path, monkeypatch: pytest.MonkeyPatch, msgid: str
 ) -> None:
-    catalog = project / "locales/fr/LC_MESSAGES/messages.po"
-    catalog.write_text(
-        catalog.read_text(encoding="utf-8").replace(f'msgid "{msgid}"', f'#, fuzzy\nmsgid "{msgid}"'), encoding="utf-8"
-    )
+    catalog = project / "locales/fr/LC_MESSAGES/messages.po"  # its translation lost: an error under --strict
+    text = re.sub(rf'(msgid "{msgid}"\nmsgstr )"[^"]+"', r'\1""', catalog.read_text(encoding="utf-8"), count=1)
+    catalog.write_text(text, encoding="utf-8")
     out = project / "site"
     first, lines_first = run_build(project, out, strict=False)
     other = project / "content/bidding.yaml"  # another page's sections move: this one is reused, not rendered
@@ -376,11 +376,12 @@ def test_warnings_are_given_again_when_their_page_is_reused(
     strict, lines_strict = run_build(project, out)
     assert first.code == again.code == unchanged.code == 0 and strict.code == 2
     assert first.warnings == again.warnings == unchanged.warnings == strict.warnings
-    assert any(f"fuzzy translation of {msgid!r}" in line for line in lines_again)
+    assert [warning.kind for warning in strict.warnings] == ["lost"]  # as recorded when the page was rendered
+    assert any(f"no translation of {msgid!r}" in line for line in lines_again)
     assert lines_first[:-1] == lines_again[:-1] == lines_unchanged[:-1]
     assert "(nothing changed since the last build)" in lines_unchanged[-1]
     assert lines_strict == [line.replace(": warning: ", ": error: ") for line in lines_first[:-1]] + [
-        "1 error (missing or fuzzy translations, --strict); nothing written"
+        "1 error (translations lost or unusable, --strict); nothing written"
     ]
 
 

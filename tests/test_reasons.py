@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import Markup
 
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
 from generator.project import load_project
-from generator.render import LocaleRenderer
+from generator.render import LocaleRenderer, resolve_languages, sentence_start
 from generator.rules import (
     Auction,
     AuctionOutcome,
@@ -30,7 +31,7 @@ from generator.rules import (
     rules_for,
 )
 from generator.views import PlayView
-from generator.words import reasons
+from generator.words import reasons, scoring, terms
 from generator.words.terms import Message, rules
 
 from .conftest import ROOT
@@ -81,7 +82,7 @@ def test_every_reason_and_outcome_is_a_sentence_in_every_locale_with_every_place
         assert "%(" not in text and text.strip(), (locale, message)
         for name, value in values.items():
             named = html_lib.escape(str(render.name(value)), quote=False)
-            assert named in text, (locale, message.msgid, name, named, text)
+            assert named in text or text.startswith(named[:1].upper() + named[1:]), (locale, message.msgid, name, text)
     assert render.translator.warnings == {}, list(render.translator.warnings.values())
 
 
@@ -195,3 +196,77 @@ def test_a_planted_wrong_reason_is_caught(project, built_site: Path) -> None:
     planted = html.replace(right, right.split(":")[0] + ": " + wrong, 1)
     assert planted != html
     assert mismatches(page_reasons(planted), engine_reasons(project, "es")) != []
+
+
+def test_a_card_trumped_with_has_its_own_case(project) -> None:
+    """C5: the card after "has trumped with" is its own term, so each language gives it its article or case."""
+    trick = ((Seat.WEST, Card.parse("AH")), (Seat.NORTH, Card.parse("8S")))
+    phrase = reasons.play_phrase(PlayReason.OVERTRUMP, Seat.EAST, trick, Suit.SPADES, rules_for(Game.TRUMP))
+    assert dict(phrase.values)["card"] == terms.trumped_card(Card.parse("8S"))
+    said = {locale: str(renderer(project, locale).say(phrase)) for locale in LOCALES}
+    assert "ha fallado con el 8 de picas" in said["es"]
+    assert "побил взятку восьмёркой пик" in said["ru"]
+    assert "हुकुम के 8 से काटा है" in said["hi"]
+    assert "е цакал с осмица пика" in said["bg"]
+    assert "a coupé du 8 de pique" in said["fr"]
+
+
+def test_ru_plays_an_ace_a_king_and_a_jack_in_the_accusative_but_the_source_documents_jack(project) -> None:
+    """C8: «Восток играет туза пик»; the source document's «Восток играет Валет червей.» stays as written."""
+    render = renderer(project, "ru")
+    assert [render.played_name(Card.parse(code)) for code in ("AS", "KD", "JC", "QS")] == [
+        "Туза пик",
+        "Короля бубен",
+        "Валета треф",
+        "Даму пик",
+    ]
+    assert render.played_name(Card.parse("JH")) == "Валет червей"
+
+
+def test_the_no_trump_deal_says_no_belote(project, built_site: Path) -> None:
+    """C9: a no-trump deal has no belote, so its outcome does not say "(belote included)"."""
+    page = (built_site / "es" / "scoring.html").read_text(encoding="utf-8")
+    outcome = next(p for p in re.findall(r'<p class="outcome [^"]*">(.*?)</p>', page) if "114 a 48" in p)
+    assert "belote" not in outcome and "Cumplido" in outcome
+    for key in ("made-no-trump", "dedans-no-trump"):
+        message = scoring.OUTCOME_MESSAGES[key][0]
+        assert "belote" not in message.msgid
+        for locale in LOCALES:
+            text = renderer(project, locale).translator.gettext(message)
+            assert text != message.msgid and not re.search("belote|белот|белота", text, re.I), (locale, text)
+
+
+def test_a_sentence_that_opens_with_a_placeholder_starts_with_a_capital(project) -> None:
+    """C6: bg names cards in lower case («поп пика»), right mid-sentence; a sentence they open is capitalised."""
+    render = renderer(project, "bg")
+    card = render.card_name(Card.parse("KS"))
+    assert card == "поп пика"
+    assert str(render.gettext("%(card)s: allowed.", card=card)) == "Поп пика: позволена."
+    line = render.fill("reason", "%(card)s: %(reason)s", card=card, reason="…")
+    assert str(line).startswith("Поп пика")
+    assert str(sentence_start(Markup('<span class="x"><span lang="fr">belote</span></span>'))) == (
+        '<span class="x"><span lang="fr">Belote</span></span>'
+    )
+    assert str(sentence_start(Markup("80 в купа"))) == "80 в купа"
+
+
+def test_the_templates_strings_have_their_foreign_words_marked(project) -> None:
+    """C4: a template's message goes through the catalog's foreign words too, whatever the case."""
+    render = renderer(project, "es")
+    note = render.gettext("The last trick (“dix de der”) adds %(last)s.", last=10)
+    assert resolve_languages(str(note)) == (
+        'La última baza suma 10 (el «<span lang="fr">dix de der</span>» vale 10; '
+        'con <span lang="fr">capot</span>, 100).'
+    )
+
+
+def test_a_message_shown_in_english_is_marked_english(project) -> None:
+    """A message without a translation is shown in English, in a span that says so (not in attributes)."""
+    render = renderer(project, "fr")
+    render.translator.catalog.entries.pop((None, "Try it"))
+    shown = render.gettext("Try it")
+    assert resolve_languages(f"<p>{shown}</p>") == '<p><span lang="en">Try it</span></p>'
+    assert resolve_languages(f'<button aria-label="{shown}">{shown}</button>') == (
+        '<button aria-label="Try it"><span lang="en">Try it</span></button>'
+    )
+    assert list(render.translator.warnings.values())[0].kind == "lost"

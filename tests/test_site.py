@@ -105,7 +105,10 @@ def test_page_language_alternates_canonical_and_switcher(site: Path, locale: str
 
 
 def test_the_site_name_is_in_every_header(site: Path) -> None:
-    assert '<a class="brand" href="index.html">Френската Belote</a>' in page(site, "bg/bidding.html")
+    # the seed's name, its French word marked for screen readers
+    assert '<a class="brand" href="index.html">Френската <span lang="fr">Belote</span></a>' in page(
+        site, "bg/bidding.html"
+    )
     for locale in LOCALES:
         assert 'class="brand"' in page(site, f"{locale}/allowed-cards.html")
 

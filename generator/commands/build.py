@@ -11,8 +11,13 @@ from pathlib import Path
 from typing import TextIO
 
 from ..build import BuildResult, build
+from ..i18n.catalogs import blocks_strict
+from ..invocation import command
 from ..problems import Problem, count
 from ..urls import SiteURL, override
+
+MANY = 10
+"""A locale showing more messages in English than this is told of them in one line."""
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -86,11 +91,30 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
         report(f"{' and '.join(parts)}; nothing written")
         return
+    blocking = [warning for warning in result.warnings if strict and blocks_strict(warning)]
+    new: dict[str, list[Problem]] = {}
     for warning in result.warnings:
-        severity = "error" if strict else "warning"
-        report(Problem(warning.path, warning.line, warning.column, warning.message, severity))
-    if strict and result.warnings:
-        report(f"{count(len(result.warnings), 'error')} (missing or fuzzy translations, --strict); nothing written")
+        if warning in blocking:
+            report(Problem(warning.path, warning.line, warning.column, warning.message, "error"))
+        else:
+            new.setdefault(warning.path, []).append(warning)
+    for path, warnings in new.items():
+        if len(warnings) <= MANY:
+            for warning in warnings:
+                report(warning)
+        else:  # one line for the locale: `i18n stats` lists them
+            report(
+                Problem(
+                    path,
+                    0,
+                    0,
+                    f"{count(len(warnings), 'message')} shown in English (new or changed, not translated "
+                    f"yet): {command('i18n stats')} lists them",
+                    "warning",
+                )
+            )
+    if blocking:
+        report(f"{count(len(blocking), 'error')} (translations lost or unusable, --strict); nothing written")
         return
     note = " (nothing changed since the last build)" if result.unchanged else ""
     report(

@@ -210,11 +210,14 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
             )
         )
     else:
-        print(f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8}")
+        print(
+            f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8} "
+            f"{'lost':>5}"
+        )
         for entry in stats:
             print(
                 f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
-                f"{entry.untranslated:>12} {entry.percent:>7.1f}%"
+                f"{entry.untranslated:>12} {entry.percent:>7.1f}% {entry.lost:>5}"
             )
     if strict and incomplete:
         if not as_json:

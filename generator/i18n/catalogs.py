@@ -3,7 +3,17 @@
 
 A catalog's problems (syntax, plural header, a placeholder lost in a translation) are errors at
 FILE:LINE. A message with no translation, or a fuzzy one, shows the English source and is a
-warning naming the message (``build --strict`` makes warnings errors).
+warning naming the message, of one of two kinds (:attr:`Problem.kind`):
+
+- :data:`NEW_MESSAGE`: a message waiting for its first translation (``i18n update`` added it, or
+  it is not in the catalog yet) or a changed one (fuzzy). English-first: it may be deployed.
+- :data:`LOST_TRANSLATION`: a message that had a complete translation when ``i18n update`` last
+  ran (its record, :data:`TRANSLATED_RECORD`) and has none now: a deleted entry, an emptied
+  ``msgstr``. It fails as an error should (:func:`blocks_strict`).
+
+``i18n update`` (and ``i18n add``) write the record: the digest of each message the catalog
+translates, plus those recorded before that the template still has, so that a translation
+emptied by hand stays "lost" across updates; marking it fuzzy is how a translator says "redo".
 """
 
 from __future__ import annotations
@@ -27,6 +37,12 @@ from ..words.terms import Message
 from .pofile import Key, header_lines_of, parse_po, plural_rule
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
+NEW_MESSAGE = "new"
+"""A warning's kind: a new or changed message shown in English (does not block a deploy)."""
+LOST_TRANSLATION = "lost"
+"""A warning's kind: a translation the catalog had and lost, shown in English (blocks ``--strict``)."""
+TRANSLATED_RECORD = "translated.txt"
+"""Beside each catalog: the digests of the messages it translated when ``i18n update`` last ran."""
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
@@ -37,6 +53,73 @@ LOCALES = "locales"
 def catalog_path(locales: Path, locale: str) -> Path:
     """Where a locale's catalog is."""
     return locales / locale / "LC_MESSAGES" / "messages.po"
+
+
+def blocks_strict(problem: Problem) -> bool:
+    """Whether ``build --strict`` fails on a warning: every one but a new message shown in English."""
+    return problem.kind != NEW_MESSAGE
+
+
+def message_digest(context: str | None, msgid: str) -> str:
+    """A message's short digest, as the record of translated messages lists it."""
+    key = f"{context or ''}\x04{msgid}" if context is not None else msgid
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def read_translated(catalog: Path) -> frozenset[str] | None:
+    """The record beside ``catalog`` of the messages it translated (None when there is none yet:
+    each untranslated message then counts as lost, as before the record existed)."""
+    try:
+        text = read_input(catalog.parent / TRANSLATED_RECORD).decode("ascii")
+    except (FileError, UnicodeDecodeError):
+        return None
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def translated_records(
+    locales: Path, codes: list[str], catalogs: Mapping[Path, bytes], template: bytes
+) -> dict[Path, bytes]:
+    """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
+    as it is, when it is not among them), for those whose record changes: to be written with them."""
+    po = parse_po(template, f"{LOCALES}/messages.pot", [])
+    keys: set[Key] = set()
+    for message in po or []:
+        if message.id:
+            keys.add((message.context, message.id if isinstance(message.id, str) else message.id[0]))
+    records: dict[Path, bytes] = {}
+    for code in codes:
+        path = catalog_path(locales, code)
+        display = catalog_path(Path(LOCALES), code).as_posix()
+        data = catalogs.get(path)
+        if data is None:
+            data = read_input(path, display)  # FileError: as the merge, which read it already
+        record = translated_record(data, display, keys, read_translated(path))
+        target = path.parent / TRANSLATED_RECORD
+        try:
+            unchanged = read_input(target) == record
+        except FileError:
+            unchanged = False
+        if not unchanged:
+            records[target] = record
+    return records
+
+
+def translated_record(data: bytes, display: str, template_keys: set[Key], before: frozenset[str] | None) -> bytes:
+    """The record of a catalog just written by ``i18n update``: the messages it translates, and those
+    recorded ``before`` whose translation is gone but whose message the template still has."""
+    po = parse_po(data, display, [])
+    digests: set[str] = set()
+    if po is not None:
+        for message in po:
+            strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            if message.id and not message.fuzzy and all(strings):
+                ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+                digests.add(message_digest(message.context, ids[0]))
+    kept = {message_digest(context, msgid) for context, msgid in template_keys} & (before or frozenset())
+    lines = sorted(digests | kept)
+    head = "# Messages this catalog translated at the last `i18n update` (a digest a line): one that\n"
+    head += "# has no translation now was lost, and fails `build --strict`. Written by the tool.\n"
+    return (head + "".join(f"{line}\n" for line in lines)).encode("ascii")
 
 
 class Entry(NamedTuple):
@@ -56,6 +139,8 @@ class Catalog:
     path: str
     entries: dict[Key, Entry]
     plural: Callable[[int], int]
+    translated: frozenset[str] | None = None
+    """The record of the messages it translated (:func:`read_translated`), when there is one."""
 
 
 def cache_path(cache: Path, locale: str) -> Path:
@@ -78,9 +163,12 @@ def read_catalog(
         return None
     digest = hashlib.sha256(data).hexdigest()
     cached = cache_path(cache, locale) if cache is not None else None
-    if cached is not None and (catalog := load_cached(cached, digest, locale, display)) is not None:
-        return catalog
-    return _parse_catalog(data, digest, display, locale, problems, cached)
+    catalog = load_cached(cached, digest, locale, display) if cached is not None else None
+    if catalog is None:
+        catalog = _parse_catalog(data, digest, display, locale, problems, cached)
+    if catalog is not None:
+        catalog.translated = read_translated(path)
+    return catalog
 
 
 def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem]) -> bytes | None:
@@ -138,6 +226,8 @@ class Catalogs(Mapping[str, Catalog]):
         self.digests: dict[str, str] = {}
         """Each readable catalog's digest, in the order read."""
         self.held: dict[str, Catalog] = {}
+        self.translated: dict[str, frozenset[str] | None] = {}
+        """Each readable catalog's record of translated messages, read with it (once)."""
 
     def read(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> None:
         """Check a locale's catalog: add its problems, or keep it as readable (its bytes noted in
@@ -147,14 +237,23 @@ class Catalogs(Mapping[str, Catalog]):
         if data is None:
             return
         digest = hashlib.sha256(data).hexdigest()
+        record = (self.root / display).parent / TRANSLATED_RECORD
         if inputs is not None:
             inputs.note(display, data)
+            if os.path.lexists(record):
+                try:
+                    inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", read_input(record))
+                except FileError:
+                    pass  # read_translated takes it as no record
+        translated = read_translated(self.root / display)
         cached = cache_path(self.cache, locale) if self.cache is not None else None
         if cached is not None and is_cached(cached, digest):
             self.digests[locale] = digest  # valid when kept: read back when looked up
+            self.translated[locale] = translated
             return
         catalog = _parse_catalog(data, digest, display, locale, problems, cached)
         if catalog is not None:
+            catalog.translated = self.translated[locale] = translated
             self.keep(locale, digest, None if cached is not None and is_cached(cached, digest) else catalog)
 
     def keep(self, locale: str, digest: str, catalog: Catalog | None) -> None:
@@ -177,6 +276,7 @@ class Catalogs(Mapping[str, Catalog]):
                 catalog = _parse_catalog(data, digest, display, locale, [], cached)
             if catalog is None:
                 raise FileError(display, "changed while the site was built: build again")
+        catalog.translated = self.translated.get(locale)
         self.held[locale] = catalog
         return catalog
 
@@ -300,15 +400,34 @@ class Translator:
 
     def gettext(self, message: Message, origin: str | None = None) -> str:
         """The translation, or the English source (with a warning) when there is none."""
-        entry = self._entry(message, origin)
-        return entry.strings[0] if entry else message.msgid
+        return self.translate(message, origin)[0]
 
     def ngettext(self, message: Message, n: int, origin: str | None = None) -> str:
         """The plural form for ``n``, or the English singular or plural (with a warning)."""
+        return self.translate_plural(message, n, origin)[0]
+
+    def translate(self, message: Message, origin: str | None = None) -> tuple[str, bool]:
+        """The translation and False, or the English source and True (with a warning)."""
+        entry = self._entry(message, origin)
+        return (entry.strings[0], False) if entry else (message.msgid, True)
+
+    def translate_plural(self, message: Message, n: int, origin: str | None = None) -> tuple[str, bool]:
+        """The plural form for ``n`` and False, or the English singular or plural and True."""
         entry = self._entry(message, origin)
         if entry is None or self.catalog is None:
-            return message.msgid if n == 1 else (message.plural or message.msgid)
-        return entry.strings[min(self.catalog.plural(n), len(entry.strings) - 1)]
+            return (message.msgid if n == 1 else (message.plural or message.msgid)), True
+        return entry.strings[min(self.catalog.plural(n), len(entry.strings) - 1)], False
+
+    def is_lost(self, message: Message) -> bool:
+        """Whether a message shown in English had a translation at the last ``i18n update`` (or,
+        without a record, whether it is simply untranslated: a catalog as checked before records)."""
+        entry = self.catalog.entries.get((message.context, message.msgid)) if self.catalog else None
+        if entry is not None and entry.fuzzy:
+            return False  # changed, or a translator asks for a review: new
+        recorded = self.catalog.translated if self.catalog else None
+        if recorded is None:
+            return True
+        return message_digest(message.context, message.msgid) in recorded
 
     def flag(self, message: Message, what: str) -> None:
         """Record a translation the site cannot use as written (a warning at its line; --strict fails)."""
@@ -329,11 +448,14 @@ class Translator:
         self.misses.add(key)
         if key not in self.warnings:
             shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
+            lost = self.is_lost(message)
+            state = "fuzzy translation" if entry and entry.fuzzy else "no translation"
             what = (
-                f"{self.locale}: {'fuzzy translation' if entry and entry.fuzzy else 'no translation'} of "
-                f"{shown!r}{f' ({message.context})' if message.context else ''}"
+                f"{self.locale}: {state} of {shown!r}{f' ({message.context})' if message.context else ''}"
                 f"{f' (from {origin})' if origin else ''}: English shown"
             )
+            if lost:
+                what += "; a translation lost: it was translated at the last `i18n update`"
             if entry is None:
                 what += (
                     f"; the message is not in the catalog: run `{command('i18n extract')}`, "
@@ -341,5 +463,12 @@ class Translator:
                 )
             elif entry.fuzzy:
                 what += "; review the translation and remove the fuzzy flag"
-            self.warnings[key] = Problem(self.catalog_display, entry.line if entry else 1, 1, what, severity="warning")
+            self.warnings[key] = Problem(
+                self.catalog_display,
+                entry.line if entry else 1,
+                1,
+                what,
+                severity="warning",
+                kind=LOST_TRANSLATION if lost else NEW_MESSAGE,
+            )
         return None

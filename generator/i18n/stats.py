@@ -10,7 +10,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 
 from ..files import FileError, read_input
 from ..problems import Problem
-from .catalogs import LOCALES, catalog_path
+from .catalogs import LOCALES, catalog_path, message_digest, read_translated
 from .extract import POT
 from .pofile import parse_po
 
@@ -18,7 +18,8 @@ from .pofile import parse_po
 @dataclass(frozen=True)
 class Stats:
     """How much of the template a locale's catalog translates; ``missing``: FILE:LINE and text of
-    each message still untranslated or fuzzy."""
+    each message still untranslated or fuzzy; ``lost``: how many of the untranslated had a
+    translation at the last ``i18n update`` (see :mod:`.catalogs`: the others are new)."""
 
     locale: str
     state: str
@@ -26,6 +27,7 @@ class Stats:
     fuzzy: int
     untranslated: int
     missing: tuple[str, ...]
+    lost: int = 0
 
     @property
     def total(self) -> int:
@@ -57,8 +59,9 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
         catalog = _parse(path, display, problems) if os.path.lexists(path) else None
         if os.path.lexists(path) and catalog is None:
             continue
-        translated = fuzzy = 0
+        translated = fuzzy = lost = 0
         missing = []
+        recorded = read_translated(path)
         for context, msgid in keys:
             message = catalog.get(msgid, context=context) if catalog is not None else None
             strings = message.string if message is not None else ""
@@ -67,9 +70,12 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
                 translated += 1
                 continue
             fuzzy += done
+            gone = not done and (recorded is None or message_digest(context, msgid) in recorded)
+            lost += gone
             where = f"{display}:{message.lineno}" if message is not None and message.lineno else display
-            missing.append(f"{where}: {'fuzzy' if done else 'untranslated'}: {msgid[:60]!r}")
-        stats.append(Stats(code, state, translated, fuzzy, len(keys) - translated - fuzzy, tuple(missing)))
+            state_of = "fuzzy" if done else "untranslated (lost)" if gone else "untranslated"
+            missing.append(f"{where}: {state_of}: {msgid[:60]!r}")
+        stats.append(Stats(code, state, translated, fuzzy, len(keys) - translated - fuzzy, tuple(missing), lost))
     return stats
 
 

@@ -27,7 +27,7 @@ from ..rules import (
     Suit,
     winning_index,
 )
-from .terms import Message, game, rules
+from .terms import Message, game, rules, trumped_card
 
 Value = Message | Seat | Card | Suit | Call | str
 """A placeholder's value: a term, an engine value named in the page's language, or plain text."""
@@ -212,7 +212,12 @@ def play_phrase(
     elif reason is PlayReason.GO_HIGHER:
         situation = "partner" if partner else "opponent"
     message = PLAY_MESSAGES[(reason, situation)][0]
-    values: dict[str, Value] = {"led": led, "card": best, "winner": winner, "rules": rules(rules_.name)}
+    values: dict[str, Value] = {
+        "led": led,
+        "card": trumped_card(best) if reason is PlayReason.OVERTRUMP else best,  # "trumped with" has its own case
+        "winner": winner,
+        "rules": rules(rules_.name),
+    }
     return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
 
 

@@ -55,6 +55,15 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "Trump or no-trump game, the takers' total (cards, last trick, belote) is higher than the defence's. "
         "%(takers)s: a team's name; %(t)s and %(d)s: numbers.",
     ),
+    "made-no-trump": (
+        _m(
+            _OUTCOME,
+            "Made: the takers, %(takers)s, have more points than the defence, %(t)s to %(d)s. "
+            "Each team scores its own points.",
+        ),
+        "No-trump game (no belote without trumps), the takers' total is higher than the defence's. "
+        "%(takers)s: a team's name; %(t)s and %(d)s: numbers.",
+    ),
     "made-capot": (
         _m(_OUTCOME, "Made, with a capot: the takers, %(takers)s, won all eight tricks."),
         "Trump or no-trump game, the takers won every trick: their last trick is worth 100.",
@@ -65,6 +74,11 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
             "Dedans: the takers, %(takers)s, have fewer points than the defence, %(t)s to %(d)s (belote included).",
         ),
         "Trump or no-trump game, the takers' total is lower than the defence's: they fail (“dedans”).",
+    ),
+    "dedans-no-trump": (
+        _m(_OUTCOME, "Dedans: the takers, %(takers)s, have fewer points than the defence, %(t)s to %(d)s."),
+        "No-trump game (no belote without trumps), the takers' total is lower than the defence's: they fail "
+        "(“dedans”).",
     ),
     "dedans-tie": (
         _m(
@@ -199,7 +213,7 @@ def deal_phrases(
         "contract": str(contract),
         "base": str(CAPOT_DEAL if capot else DEAL),
     }
-    keys = [_outcome_key(score, contract, mine, theirs)]
+    keys = [_outcome_key(score, rules.game, contract, mine, theirs)]
     if score.outcome is not Outcome.LITIGE:
         if made and multiplier == 1:
             keys.append("made-contract" if contract is not None else "")
@@ -218,14 +232,15 @@ def deal_phrases(
     return tuple(phrases)
 
 
-def _outcome_key(score: DealScore, contract: int | None, mine: int, theirs: int) -> str:
+def _outcome_key(score: DealScore, game: Game, contract: int | None, mine: int, theirs: int) -> str:
     made = score.outcome is Outcome.MADE
     if score.outcome is Outcome.LITIGE:
         return "litige"
     if contract is None:
+        plain = "-no-trump" if game is Game.NO_TRUMP else ""  # no belote to include without trumps
         if made:
-            return "made-capot" if score.tally.capot is score.takers else "made"
-        return "dedans-tie" if mine == theirs else "dedans"
+            return "made-capot" if score.tally.capot is score.takers else f"made{plain}"
+        return "dedans-tie" if mine == theirs else f"dedans{plain}"
     if contract == CAPOT:
         return "capot-made" if made else "capot-failed"
     if contract == GENERALE:

@@ -59,6 +59,12 @@ def played_card(card: Card) -> Message:
     return Message("card played", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
 
 
+def trumped_card(card: Card) -> Message:
+    """A card as in "%(winner)s has trumped with the %(card)s": its own context, so that a language
+    can give it its article or case there (Spanish «con el 8 de picas», Russian «восьмёркой пик»)."""
+    return Message("card trumped with", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
+
+
 def rank_index(rank: Rank) -> Message:
     """The short rank printed in a card's corner: "K"."""
     return Message("card corner", rank.code())
@@ -144,6 +150,7 @@ word; LANG: word`` or ``none``: the pages mark them with ``lang`` so that screen
 def _all_terms() -> list[Message]:
     terms = [card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [played_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
+    terms += [trumped_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [rank_index(rank) for rank in reversed(Rank)]
     terms += [seat(s) for s in Seat] + [hand_of(s) for s in Seat]
     terms += [trump_suit(s) for s in Suit] + [turned_suit(s) for s in Suit]
