@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import records
+from .export import export_data, schema_data
 from .files import (
     FileError,
     explain,
@@ -35,6 +36,9 @@ from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .urls import SiteURL
 from .verify import Mismatch
+
+EXAMPLES, EXAMPLES_SCHEMA = "examples.json", "examples.schema.json"
+"""Where the site publishes every example with the engine's answers, and the file's JSON Schema."""
 
 
 @dataclass
@@ -95,7 +99,8 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
     if errors or project.mismatches:
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
-    outputs = plan(project.site, project.pages, project.views, SiteURL(base_url or project.site.base_url))
+    data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
+    outputs = plan(project.site, project.pages, project.views, SiteURL(base_url or project.site.base_url), data)
     keys = output_keys(outputs, project, inputs, base_url)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")

@@ -48,6 +48,8 @@ class Fingerprints:
             return repr(value)
         if kind is str:
             return repr(value)
+        if kind is bytes:
+            return f"bytes({hashlib.sha256(value).hexdigest()})"  # type: ignore[arg-type]
         if isinstance(value, enum.Enum):
             return f"{kind.__qualname__}.{value.name}"
         memo = self._memo.get(id(value))

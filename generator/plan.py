@@ -230,7 +230,14 @@ class RobotsContext:
     base_url: str
 
 
-Context = PageContext | IndexContext | ChooserContext | MissingContext | SitemapContext | RobotsContext
+@dataclass(frozen=True, slots=True)
+class DataContext:
+    """A file of data published as it is (the examples with the engine's answers, their schema)."""
+
+    data: bytes
+
+
+Context = PageContext | IndexContext | ChooserContext | MissingContext | SitemapContext | RobotsContext | DataContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,9 +372,12 @@ class _Site:
         )
 
 
-def plan(site: Site, pages: list[Page], views: dict[str, View], url: SiteURL) -> list[Output]:
+def plan(
+    site: Site, pages: list[Page], views: dict[str, View], url: SiteURL, data: dict[str, bytes] | None = None
+) -> list[Output]:
     """Every file of the site, in order: each locale's pages and home, then the language chooser,
-    404.html, the sitemap and robots.txt (the assets are copied as they are)."""
+    404.html, the sitemap, robots.txt and the ``data`` files, by name (the assets are copied as
+    they are)."""
     where = _Site(site, url, pages)
     shown = shown_pages(pages, views)
     glossaries = [page for page in pages if page.entries]
@@ -420,4 +430,5 @@ def plan(site: Site, pages: list[Page], views: dict[str, View], url: SiteURL) ->
         urls += [SitemapUrl(url.page(code, name), where.alternates(name)) for name in names]
     outputs.append(Output("sitemap.xml", "sitemap.xml", None, SitemapContext(tuple(urls), str(url))))
     outputs.append(Output("robots.txt", "robots.txt", None, RobotsContext(str(url))))
+    outputs += [Output(name, "", None, DataContext(bytes_)) for name, bytes_ in sorted((data or {}).items())]
     return outputs

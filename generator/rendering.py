@@ -23,7 +23,7 @@ from markupsafe import Markup
 from .files import FileError, write_new
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
-from .plan import ChooserContext, MissingContext, Output, bcp47
+from .plan import ChooserContext, DataContext, MissingContext, Output, bcp47
 from .problems import Problem
 from .project import TEMPLATES, Project
 from .records import FileRecord, Warning_, stamp
@@ -315,6 +315,8 @@ class SiteRenderer:
 
     def _shared(self, output: Output, rendered: Rendered) -> tuple[bytes, list[Warning_]]:
         """A file for every locale, and the messages its locales' parts showed in English."""
+        if isinstance(output.context, DataContext):
+            return output.context.data, []
         from .render import make_environment, markdown_inline
 
         env = make_environment(self.templates, self.project.compiled)
