@@ -100,7 +100,8 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
-    outputs = plan(project.site, project.pages, project.views, SiteURL(base_url or project.site.base_url), data)
+    url = SiteURL(base_url or project.site.base_url)
+    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests)
     keys = output_keys(outputs, project, inputs, base_url)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")

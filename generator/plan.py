@@ -79,8 +79,14 @@ class ShownSection:
 
 @dataclass(frozen=True, slots=True)
 class ShownPage:
-    """A page as shown: its texts, its blocks with their views, its glossary entries."""
+    """A page as shown: its texts, its blocks with their views, its glossary entries. All of it is
+    made by the code from its file's bytes alone (its examples and their pairs are its own), so its
+    fingerprint is the digest of those bytes, ``source`` (see :class:`generator.keys.Fingerprints`)."""
 
+    BY_SOURCE: ClassVar[bool] = True
+
+    source: str
+    """The digest of the page file's bytes ("" when unknown: the page is then fingerprinted whole)."""
     slug: str
     title: Text
     description: Text
@@ -265,12 +271,13 @@ class Output:
 # -- the plan -------------------------------------------------------------------------------------
 
 
-def shown_pages(pages: list[Page], views: dict[str, View]) -> list[ShownPage]:
-    """Each page with its blocks' views attached, and each example's pair among its page's examples."""
-    return [_shown_page(page, views) for page in pages]
+def shown_pages(pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None) -> list[ShownPage]:
+    """Each page with its blocks' views attached, and each example's pair among its page's
+    examples; ``sources``: the digest of each page file's bytes, by its path."""
+    return [_shown_page(page, views, sources or {}) for page in pages]
 
 
-def _shown_page(page: Page, views: dict[str, View]) -> ShownPage:
+def _shown_page(page: Page, views: dict[str, View], sources: dict[str, str]) -> ShownPage:
     ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock)]
     paired = pairs({id: views[id] for id in ids if id in views})
 
@@ -302,7 +309,10 @@ def _shown_page(page: Page, views: dict[str, View]) -> ShownPage:
 
     sections = tuple(ShownSection(s.id, s.heading, blocks(s.blocks)) for s in page.sections)
     plays = any(isinstance(b, ShownExample) and not isinstance(b.view, AuctionView) for s in sections for b in s.blocks)
-    return ShownPage(page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays)
+    source = sources.get(page.path, "")
+    return ShownPage(
+        source, page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays
+    )
 
 
 def _play(views: dict[str, View], id: str) -> PlayView:
@@ -316,31 +326,39 @@ def _example_count(page: Page) -> int:
 
 
 class _Site:
-    """The plan's view of the site: its addresses and navigation."""
+    """The plan's view of the site: its addresses and navigation. Each link is made once and shared
+    by every output that shows it (their fingerprints are then taken once)."""
 
     def __init__(self, site: Site, url: SiteURL, pages: list[Page]) -> None:
         self.site = site
         self.url = url
         self.pages = pages
+        self._links: dict[tuple[str, str, bool], Link] = {}
+        self._items: dict[tuple[int, bool], NavItem] = {}
+        self._alternates: dict[str, tuple[Link, ...]] = {}
+
+    def link(self, code: str, name: str, current: bool) -> Link:
+        key = (code, name, current)
+        if key not in self._links:
+            self._links[key] = Link(code, language_name(code), f"../{code}/{name}", self.url.page(code, name), current)
+        return self._links[key]
 
     def alternates(self, name: str) -> tuple[Link, ...]:
         """The same file in every published locale (absolute URLs, for hreflang and the sitemap)."""
-        return tuple(
-            Link(code, language_name(code), f"../{code}/{name}", self.url.page(code, name), False)
-            for code in self.site.published
-        )
+        if name not in self._alternates:
+            self._alternates[name] = tuple(self.link(code, name, False) for code in self.site.published)
+        return self._alternates[name]
 
     def languages(self, locale: str, name: str) -> tuple[Link, ...]:
         """The language switcher: the same page in every published locale (and this one, if a draft)."""
         codes = self.site.published + ([locale] if locale not in self.site.published else [])
-        return tuple(
-            Link(code, language_name(code), f"../{code}/{name}", self.url.page(code, name), code == locale)
-            for code in codes
-        )
+        return tuple(self.link(code, name, code == locale) for code in codes)
 
     def item(self, number: int, current: bool = False) -> NavItem:
-        page = self.pages[number]
-        return NavItem(page_href(page.slug), page.title, current)
+        if (number, current) not in self._items:
+            page = self.pages[number]
+            self._items[(number, current)] = NavItem(page_href(page.slug), page.title, current)
+        return self._items[(number, current)]
 
     def nav(self, index: int | None) -> tuple[NavItem, ...]:
         """The footer of page ``index`` (None: the locale's home): every page of a small locale; in a
@@ -373,13 +391,18 @@ class _Site:
 
 
 def plan(
-    site: Site, pages: list[Page], views: dict[str, View], url: SiteURL, data: dict[str, bytes] | None = None
+    site: Site,
+    pages: list[Page],
+    views: dict[str, View],
+    url: SiteURL,
+    data: dict[str, bytes] | None = None,
+    sources: dict[str, str] | None = None,
 ) -> list[Output]:
     """Every file of the site, in order: each locale's pages and home, then the language chooser,
     404.html, the sitemap, robots.txt and the ``data`` files, by name (the assets are copied as
-    they are)."""
+    they are); ``sources``: the digest of each page file's bytes, by its path (see :class:`ShownPage`)."""
     where = _Site(site, url, pages)
-    shown = shown_pages(pages, views)
+    shown = shown_pages(pages, views, sources)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
     targets = see_targets(pages)  # what the check of `see` accepts
