@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .files import FileError, read_input, read_start, write_file
 
-FORMAT = 1
+FORMAT = 2
 
 
 def _label(kind: str, key: str, payload: bytes) -> bytes:

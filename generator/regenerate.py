@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .files import FileError, read_input
 from .fix import Change, changes_of, fix_text
-from .i18n.catalogs import LOCALES, catalog_path
+from .i18n.catalogs import ANSWER_CHANGED, LOCALES, catalog_path
 from .i18n.pofile import parse_po, po_bytes
 from .problems import Problem, count
 from .project import CONTENT, read_site
@@ -46,6 +46,8 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
         for message in catalog:
             if message.id in msgids and message.string:
                 message.flags.add("fuzzy")
+                if ANSWER_CHANGED not in message.user_comments:
+                    message.user_comments.append(ANSWER_CHANGED)
         flagged_data = po_bytes(catalog)
         if flagged_data != data:
             flagged[root / display] = flagged_data

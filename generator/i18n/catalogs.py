@@ -41,6 +41,13 @@ NEW_MESSAGE = "new"
 """A warning's kind: a new or changed message shown in English (does not block a deploy)."""
 LOST_TRANSLATION = "lost"
 """A warning's kind: a translation the catalog had and lost, shown in English (blocks ``--strict``)."""
+TO_REVIEW = "review"
+"""A warning's kind: a translation ``regenerate`` marked fuzzy because the example's answer changed
+and whose English is the same since (the prose may be wrong in every language), shown in English;
+blocks ``--strict`` until a writer fixes the English (``i18n update`` then marks it changed) or a
+translator reviews it."""
+ANSWER_CHANGED = "regenerate: the example's answer changed: fix the English, then review"
+"""The translator comment ``regenerate`` adds beside the fuzzy flag (translators' tools keep it)."""
 TRANSLATED_RECORD = "translated.txt"
 """Beside each catalog: the digests of the messages it translated when ``i18n update`` last ran."""
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
@@ -129,6 +136,9 @@ class Entry(NamedTuple):
     strings: tuple[str, ...]
     fuzzy: bool
     line: int
+    review: bool = False
+    """Fuzzy because ``regenerate`` found the example's answer changed (its note
+    :data:`ANSWER_CHANGED`), the English unchanged since: the prose may be wrong everywhere."""
 
 
 @dataclass
@@ -205,11 +215,12 @@ def _parse_catalog(
             continue
         if not message.fuzzy:
             _check_placeholders(ids, strings, display, line, problems)
-        entries[key] = Entry(tuple(strings), message.fuzzy, line)
+        review = message.fuzzy and not message.previous_id and ANSWER_CHANGED in message.user_comments
+        entries[key] = Entry(tuple(strings), message.fuzzy, line, review)
     if plural is None or len(problems) > before:
         return None
     if cached is not None:  # a read-only project is only slower
-        rows = [(context, msgid, entry.strings, entry.fuzzy, entry.line) for (context, msgid), entry in entries.items()]
+        rows = [(context, msgid, *entry) for (context, msgid), entry in entries.items()]
         cache.store(cached, "catalog", digest, pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
     return Catalog(locale, display, entries, plural)
 
@@ -319,7 +330,8 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog
         if not isinstance(header, str) or not isinstance(rows, list):
             return None
         entries = {
-            (context, sys.intern(msgid)): Entry(strings, fuzzy, line) for context, msgid, strings, fuzzy, line in rows
+            (context, sys.intern(msgid)): Entry(strings, fuzzy, line, review)
+            for context, msgid, strings, fuzzy, line, review in rows
         }
     except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
         return None
@@ -449,6 +461,7 @@ class Translator:
         if key not in self.warnings:
             shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
             lost = self.is_lost(message)
+            review = entry is not None and entry.review
             state = "fuzzy translation" if entry and entry.fuzzy else "no translation"
             what = (
                 f"{self.locale}: {state} of {shown!r}{f' ({message.context})' if message.context else ''}"
@@ -461,6 +474,11 @@ class Translator:
                     f"; the message is not in the catalog: run `{command('i18n extract')}`, "
                     f"then `{command('i18n update')}`"
                 )
+            elif review:
+                what += (
+                    "; the example's answer changed (regenerate): fix the English text if it is now wrong, "
+                    "or review the translation and remove the fuzzy flag"
+                )
             elif entry.fuzzy:
                 what += "; review the translation and remove the fuzzy flag"
             self.warnings[key] = Problem(
@@ -469,6 +487,6 @@ class Translator:
                 1,
                 what,
                 severity="warning",
-                kind=LOST_TRANSLATION if lost else NEW_MESSAGE,
+                kind=LOST_TRANSLATION if lost else TO_REVIEW if review else NEW_MESSAGE,
             )
         return None
