@@ -26,7 +26,7 @@ from ..reader.source import CONTROL, control_character
 
 if TYPE_CHECKING:  # Babel is imported only when a .po file is parsed or written
     from babel.messages.catalog import Catalog as PoCatalog
-from babel.messages.catalog import Message as PoMessage
+    from babel.messages.catalog import Message as PoMessage
 
 Key = tuple[str | None, str]
 """A message's identity: its context and its (singular) source text."""
@@ -292,10 +292,8 @@ class _Reader:
         if prefix == "#:":
             rest = line[2:]
             if "\u2068" in rest or "\u2069" in rest:  # file names with spaces, enclosed as gettext does
-                from babel.messages.pofile import _extract_locations
-
                 try:
-                    found = _extract_locations(rest)
+                    found = isolated_locations(rest)
                 except ValueError as error:
                     self._invalid(line, number, str(error))
                     return
@@ -925,3 +923,28 @@ def _wrapped(text: str) -> Iterator[str]:
         end = index - 1 if index > start and chunks[index - 1][0] == " " else index
         if end > start:
             yield "".join(chunks[start:end])
+
+
+def isolated_locations(text: str) -> list[str]:
+    """The references of a ``#:`` line whose file names may hold spaces, each such name enclosed in
+    U+2068 … U+2069 as gettext writes it (``\u2068my page.yaml\u2069:12``); ValueError for an
+    enclosure left open or a stray U+2069."""
+    found: list[str] = []
+    position = 0
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        name = ""
+        if text[position] == "\u2068":
+            end = text.find("\u2069", position + 1)
+            if end < 0:
+                raise ValueError("a file name opened with U+2068 is not closed with U+2069")
+            name, position = text[position + 1 : end], end + 1
+        rest = position  # what follows the name (":12"), or the whole reference
+        while position < len(text) and not text[position].isspace():
+            if text[position] in "\u2068\u2069":
+                raise ValueError(f"U+{ord(text[position]):04X} inside a reference: enclose the whole file name")
+            position += 1
+        found.append(name + text[rest:position])
+    return found
