@@ -28,11 +28,6 @@ from generator.reader.source import Document
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_project(tmp_path / "project")
-
-
 def scratch(project: Path, tmp_path: Path) -> dict[str, bytes]:
     """The site built from a copy of the project with no cache and no previous site."""
     fresh = tmp_path / "fresh"
