@@ -605,7 +605,11 @@ class LocaleRenderer:
         words marked with ``lang`` (an attribute that shows one takes its text: ``striptags``)."""
         if phrase is None:
             return Markup("")
-        text, english = self.translator.translate(phrase.message)
+        if phrase.message.plural is not None:  # counted by its %(num)s, as the templates' ngettext
+            count = int(str(dict(phrase.values)["num"]))
+            text, english = self.translator.translate_plural(phrase.message, count)
+        else:
+            text, english = self.translator.translate(phrase.message)
         values = {key: self.name(value) for key, value in phrase.values}
         return self._format(self._page_text(text, english), values)
 

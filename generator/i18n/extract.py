@@ -193,7 +193,7 @@ def template_catalog(
     ):
         for message, comment in module.messages():
             catalog.add(
-                message.msgid,
+                (message.msgid, message.plural) if message.plural else message.msgid,
                 locations=[(module_path, 0)],
                 context=message.context,
                 auto_comments=[comment],
