@@ -113,6 +113,19 @@ def test_the_page_draws_every_deal_and_pairs_the_rule_sets(built_site: Path, pro
     assert "%(" not in visible_text(html)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_only_the_winner_is_framed_and_the_belote_is_a_tag(built_site: Path, project, locale: str) -> None:
+    html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
+    assert "face s" in html and not re.search(r'class="face [^"]*\bbel\b', html)  # no belote frame on a card
+    for table in re.findall(r'<table class="tricks">.*?</table>', html, re.S):
+        for row in re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S):
+            assert len(re.findall(r'class="face [^"]*\bwin\b', row)) == 1  # one framed card: the trick's winner
+    drawn = re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)"', html)  # one table each
+    views = deals(project)
+    belotes = sum(1 for key in drawn for row in views[key].tricks for card in row.cards if card.belote)
+    assert belotes > 0 and html.count('<span class="bel">') == belotes  # each belote card of each table tagged
+
+
 def test_the_scoring_page_shows_the_scoring_rules_in_the_differences_table(built_site: Path) -> None:
     flags = {row.flag for row in tables.differences()}
     assert {"litige", "must_beat_defence", "belote_kept"} <= flags
