@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
 from .reader.examples import AuctionExample, PlayExample
-from .rules import Auction, AuctionOutcome, Call, Card, Game, Seat, Suit, winning_index
+from .rules import Auction, AuctionOutcome, AuctionReason, Call, Card, Game, PlayReason, Seat, Suit, winning_index
 from .verify import AuctionSolution, PlaySolution
 from .words.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
 
@@ -32,6 +32,8 @@ class HandCard:
     card: Card
     allowed: bool
     reason: Phrase | None = None
+    code: PlayReason | None = None
+    """The engine's reason for refusing it (what the page's list of reasons links from)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,8 @@ class CallView:
     reason: Phrase | None = None
     """Why the call is refused, as a sentence from the engine's reason."""
     dealer: bool = False
+    code: AuctionReason | None = None
+    """The engine's reason for refusing it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +144,9 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     winner_index = next((i for i, (seat, _) in enumerate(played) if trick and seat == trick.winner), None)
     cards = tuple(PlayedCard(seat, card, i == winner_index) for i, (seat, card) in enumerate(played))
     hand = tuple(
-        HandCard(
-            card, card in solution.allowed, None if card in solution.allowed else _card_reason(example, solution, card)
-        )
+        HandCard(card, True)
+        if card in solution.allowed
+        else HandCard(card, False, _card_reason(example, solution, card), solution.refusals[card])
         for card in example.hand
     )
     return PlayView(
@@ -244,6 +248,7 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
                 refused=verdict.refusal is not None,
                 reason=reason,
                 dealer=verdict.seat == example.dealer,
+                code=verdict.refusal,
             )
         )
     return AuctionView(

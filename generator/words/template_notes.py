@@ -118,7 +118,10 @@ NOTES: dict[str, str] = {
     "(takers)": "After a team's name in the score table: the team that took the contract.",
     "Tricks won": "A row of the score table: how many tricks each team won.",
     "Cards and last trick": "A row of the score table: the points of each team's cards, with the last trick's bonus.",
-    "Belote": "A row of the score table: the belote's points (the French word, as the game's name for it).",
+    "Belote": (
+        "A row of the score table: the belote's points (the French word, as the game's name for it); also a small "
+        "tag under the trump queen or king that announces the belote in a trick of a scored deal."
+    ),
     "Total": "A row of the score table: each team's points added up.",
     "Score: %(rules)s": "A row of the score table, one per rule set when a deal is scored under both.",
     "Score": "A row of the score table: what each team scores for the deal.",
@@ -144,6 +147,19 @@ NOTES: dict[str, str] = {
     # page.html, pager.html
     "On this page": "Heading of a page's table of contents.",
     "In brief": "Heading of a page's summary, before its sections.",
+    # page.html: the list of refusal reasons at the top of a page (the app links its refusals there)
+    "Why was my card refused?": (
+        "Heading of the list, near the top of the card-play page, of every reason the app gives for refusing a "
+        "card (the player comes here from the app after a refusal)."
+    ),
+    "Why was my call refused?": (
+        "Heading of the list, near the top of the bidding page, of every reason the app gives for refusing a call."
+    ),
+    "Refused in:": (
+        "Before the games (and rule sets) in which the app can refuse a card or a call for the reason above, "
+        "such as “Refused in: Trump game, Coinche”."
+    ),
+    "Example:": "Before the title of the example, on the same page, that shows the reason above (a link).",
     "Link to this section": "The link icon beside a section's heading (read by screen readers): its address, to share.",
     "Previous and next page": (
         "Name of the links to the previous and next page, at the top of every page (read by screen readers)."
