@@ -11,9 +11,22 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
 from .reader.examples import AuctionExample, PlayExample
-from .rules import Auction, AuctionOutcome, AuctionReason, Call, Card, Game, PlayReason, Seat, Suit, winning_index
+from .rules import (
+    Auction,
+    AuctionOutcome,
+    AuctionReason,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    PlayReason,
+    Seat,
+    Suit,
+    permission,
+    winning_index,
+)
 from .verify import AuctionSolution, PlaySolution
-from .words.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
+from .words.reasons import Phrase, allow_phrase, call_phrase, outcome_phrase, play_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +47,8 @@ class HandCard:
     reason: Phrase | None = None
     code: PlayReason | None = None
     """The engine's reason for refusing it (what the page's list of reasons links from)."""
+    allows: Phrase | None = None
+    """Why it may be played, when it may (the engine's permission, as a sentence)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +159,7 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     winner_index = next((i for i, (seat, _) in enumerate(played) if trick and seat == trick.winner), None)
     cards = tuple(PlayedCard(seat, card, i == winner_index) for i, (seat, card) in enumerate(played))
     hand = tuple(
-        HandCard(card, True)
+        HandCard(card, True, allows=_card_permission(example, card))
         if card in solution.allowed
         else HandCard(card, False, _card_reason(example, solution, card), solution.refusals[card])
         for card in example.hand
@@ -164,6 +179,13 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
         table=_table(example, played, trick.card_points if trick else None),
         led=example.trick[0][1].suit if example.trick else None,
     )
+
+
+def _card_permission(example: PlayExample, card: Card) -> Phrase:
+    cards = [played for _, played in example.trick]
+    found = permission(CardSet(example.hand), cards, card, example.trump, example.rules)
+    assert found is not None  # the engine allows the card
+    return allow_phrase(found, example.trick, example.trump, example.rules)
 
 
 def _card_reason(example: PlayExample, solution: PlaySolution, card: Card) -> Phrase:

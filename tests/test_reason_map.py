@@ -144,3 +144,25 @@ def test_the_positions_are_the_same_at_every_build() -> None:
     for cached in (positions.play_reasons, positions.call_reasons, positions.play_draws):
         cached.cache_clear()
     assert (positions.play_reasons(), positions.call_reasons(), positions.play_draws(Game.TRUMP, "house")) == first
+
+
+def test_every_card_drawn_is_either_allowed_and_why_or_refused_and_why() -> None:
+    """Over the engine's drawn positions, a card has a permission exactly when it has no refusal,
+    and every permission the draws meet has its sentence, every placeholder filled."""
+    from generator.rules import CardSet, PlayPermission, permission, refusal
+    from generator.words.reasons import allow_phrase, placeholders
+
+    met: set[PlayPermission] = set()
+    for name, games in RULESETS.items():
+        for game, rules in games.items():
+            for position in positions.play_draws(game, name):
+                trick = [card for _, card in position.trick]
+                for card in position.hand:
+                    allowed = permission(CardSet(position.hand), trick, card, position.trump, rules)
+                    refused = refusal(CardSet(position.hand), trick, card, position.trump, rules)
+                    assert (allowed is None) != (refused is None), (position, card)
+                    if allowed is not None:
+                        met.add(allowed)
+                        phrase = allow_phrase(allowed, position.trick, position.trump, rules)
+                        assert [name for name, _ in phrase.values] == list(placeholders(phrase.message))
+    assert met == set(PlayPermission) - {PlayPermission.LEAD}  # the draws never lead; the examples may

@@ -55,9 +55,9 @@ NOTES: dict[str, str] = {
         "At the bottom of the table drawing: the order of play, as seats joined by arrows (such as “South → West → …”)."
     ),
     # blocks.html: the hand
-    "%(card)s: allowed.": (
+    "%(card)s: allowed. %(reason)s": (
         "In “Try it” mode, shown under the hand when the player taps a card that may be played (a card's "
-        "name, such as “king of spades”)."
+        "name, such as “king of spades”), then why, one of the 'card allowed' sentences."
     ),
     "%(card)s: not allowed. %(reason)s": (
         "In “Try it” mode, shown under the hand when the player taps a card that may not be played; the "
