@@ -146,3 +146,19 @@ def test_the_other_pages_and_the_index_link_to_the_scoring_page(built_site: Path
             assert 'href="scoring.html"' in html, (locale, slug)
     sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
     assert sitemap.count("/scoring.html") >= len(LOCALES)
+
+
+def test_each_trick_names_its_winning_team_and_a_tie_carries_under_the_takers(built_site: Path, project) -> None:
+    html = (built_site / "es/scoring.html").read_text(encoding="utf-8")
+    views = deals(project)
+    for key in re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)"', html):
+        article = html[html.index(f'id="ex-{key}"') : html.index("</article>", html.index(f'id="ex-{key}"'))]
+        assert article.count('<details class="fold">') == 1 and '<details class="fold" open' not in article
+        won = re.findall(r'<span class="by (ns|ew)">', article)
+        assert won == [row.winner.team.code().lower() for row in views[key].tricks]
+    article = html[html.index('id="ex-tie-house"') :]
+    carried = re.search(r"<tr><th scope=\"row\">Pasa a la mano siguiente</th>(.*?)</tr>", article)
+    assert carried is not None
+    takers = [entry.takers for entry in views["tie-official"].teams]
+    cells = re.findall(r"<td>(.*?)</td>", carried.group(1))
+    assert cells == [str(views["tie-official"].carried_out) if taker else "—" for taker in takers]
