@@ -221,3 +221,35 @@ def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch:
     monkeypatch.setattr(LocaleRenderer, "_made", lambda self, key, make: make())
     afresh = pages()
     assert memoized.code == afresh.code == 0 and memoized.files == afresh.files
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_table_starts_the_turn_at_the_leader_and_shows_the_suits_as_symbols(built_site: Path, locale: str) -> None:
+    from generator.project import load_project
+    from generator.views import PlayView
+
+    project = load_project(ROOT, catalogs=False)
+    html = (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
+    seats = {
+        code: re.search(
+            rf'class="spot at{code} [^"]*">\s*<span class="who">(?:<span class="num">\d\.</span> )?'
+            rf'<span class="seat">([^<]+)</span>',
+            html,
+        ).group(1)  # type: ignore[union-attr]
+        for code in "SWNE"
+    }
+    for id_, view in project.views.items():
+        if not isinstance(view, PlayView) or f'id="ex-{id_}"' not in html:
+            continue
+        article = html[html.index(f'id="ex-{id_}"') : html.index("</article>", html.index(f'id="ex-{id_}"'))]
+        start = view.trick[0].seat if view.trick else view.seat
+        order = " → ".join(seats[start.next(step).code()] for step in range(4))
+        assert order in article, id_
+        if view.led is not None:
+            assert f'<span class="sym s{view.led.code()}" aria-hidden="true">' in article
+        if view.trump is not None:
+            assert f'<span class="sym s{view.trump.code()}" aria-hidden="true">' in article
+    for slug in ("allowed-cards", "scoring"):  # the direction of play, once on each page with plays
+        page = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+        assert page.count('<p class="direction">') == 1
+        assert " → ".join(seats[code] for code in "SWNE") in page.split('<p class="direction">')[1].split("</p>")[0]

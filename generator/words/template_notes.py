@@ -51,8 +51,13 @@ NOTES: dict[str, str] = {
     "Led: %(suit)s": "In the middle of the table drawing: the suit of the first card of the trick.",
     "Trump: %(suit)s": "In the middle of the table drawing: the trump suit.",
     "No trump": "In the middle of the table drawing, in the no-trump game: there is no trump suit.",
+    "In the app, play goes round the table %(order)s, then South again: clockwise on the drawings of the table.": (
+        "Once per page, above the card order table: the direction of play in the app (%(order)s: the four seats "
+        "joined by arrows, “South → West → North → East”); the drawings put South at the bottom, West on the left."
+    ),
     "Turn: %(order)s": (
-        "At the bottom of the table drawing: the order of play, as seats joined by arrows (such as “South → West → …”)."
+        "At the bottom of the table drawing: the order of play from the seat that led, as seats joined by arrows "
+        "(such as “West → North → …”)."
     ),
     # blocks.html: the hand
     "%(card)s: allowed. %(reason)s": (
