@@ -252,3 +252,20 @@ def test_every_address_of_the_reason_map_shows_its_line(site: Path, browser, loc
             )
             assert shown is not None and shown[0] == anchor and shown[1], f"{page}#{anchor}: {shown}"
             assert "".join(entry[locale]["sentence"].split()) in "".join(shown[2].split())
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_header_and_pager_take_at_most_a_fifth_of_a_small_phone(site: Path, browser, locale: str) -> None:
+    """At 320 × 568 the page's title starts within the screen's top fifth, and every language is
+    still a link of the header (its row scrolls sideways)."""
+    screen = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", screen)
+    try:
+        for slug in ("index", *ALL_PAGES):
+            browser.get((site / locale / f"{slug}.html").as_uri())
+            assert browser.execute_script("return [innerWidth, innerHeight]") == [320, 568]
+            top = browser.execute_script("return document.querySelector('h1').getBoundingClientRect().top")
+            assert top <= 568 / 5, f"{locale}/{slug}: the title starts {top}px down a 568px screen"
+            assert len(browser.find_elements(By.CSS_SELECTOR, "nav.langs a[hreflang]")) == len(LOCALES)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
