@@ -253,3 +253,29 @@ def test_the_table_starts_the_turn_at_the_leader_and_shows_the_suits_as_symbols(
         page = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
         assert page.count('<p class="direction">') == 1
         assert " → ".join(seats[code] for code in "SWNE") in page.split('<p class="direction">')[1].split("</p>")[0]
+
+
+def test_the_glossary_defines_the_rule_sets_as_the_table_computes_them() -> None:
+    """The two rule sets' definitions name every game in which the table finds a difference (the
+    glossary once said they differed only in Coinche), and the scoring words have their entries."""
+    import yaml
+
+    entries = {e["id"]: e for e in yaml.safe_load((ROOT / "content/glossary.yaml").read_text("utf-8"))["entries"]}
+    assert {"dedans", "litige", "dix-de-der"} <= set(entries)
+    said = (entries["house-rules"]["definition"] + " " + entries["official-rules"]["definition"]).lower()
+    words = {Game.TRUMP: "trump", Game.NO_TRUMP: "no-trump", Game.COINCHE: "coinche"}
+    games = {row.game for row in tables.differences()}
+    assert games == set(Game) and all(words[game] in said for game in games)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("slug", PAGES)
+def test_each_rules_page_says_at_its_top_that_the_app_offers_both_rule_sets(
+    built_site: Path, locale: str, slug: str
+) -> None:
+    html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+    note = html.index('<p class="rulesets-note">')
+    assert html.index("<h1>") < note < html.index('<nav class="toc"')  # right under the title
+    line = html[note : html.index("</p>", note)]
+    assert str(len(tables.differences())) in visible_text(line) and '<a href="#rule-sets">' in line
+    assert 'id="rule-sets"' in html  # the table it links to is on the page

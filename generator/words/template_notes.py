@@ -152,6 +152,10 @@ NOTES: dict[str, str] = {
     # page.html, pager.html
     "On this page": "Heading of a page's table of contents.",
     "In brief": "Heading of a page's summary, before its sections.",
+    "The app offers two rule sets, %(first)s and %(second)s; they differ on %(num)s point.": (
+        "Under the title of each rules page: the app's two rule sets by name (such as “House rules”) and how many "
+        "rules differ between them (a number); a link to the table of those differences follows."
+    ),
     # page.html: the list of refusal reasons at the top of a page (the app links its refusals there)
     "Why was my card refused?": (
         "Heading of the list, near the top of the card-play page, of every reason the app gives for refusing a "
