@@ -130,6 +130,8 @@ class ShownPage:
     entries: tuple[Entry, ...]
     plays: bool
     """Whether a section shows a play or a deal (the page then has the card order and points)."""
+    scores: bool = False
+    """Whether a section shows a scored deal (the page then opens with the recap of how a deal is scored)."""
     why: tuple[ReasonLine, ...] = ()
     """The refusal reasons the page lists at its top: card play's on the first page with a play
     example, the auction's on the first with an auction example."""
@@ -402,7 +404,10 @@ def _shown_page(page: Page, views: dict[str, View]) -> ShownPage:
 
     sections = tuple(ShownSection(s.id, s.heading, blocks(s.blocks)) for s in page.sections)
     plays = any(isinstance(b, ShownExample) and not isinstance(b.view, AuctionView) for s in sections for b in s.blocks)
-    return ShownPage(page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays)
+    scores = any(isinstance(b, ShownExample) and isinstance(b.view, DealView) for s in sections for b in s.blocks)
+    return ShownPage(
+        page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays, scores
+    )
 
 
 def _play(views: dict[str, View], id: str) -> PlayView:

@@ -239,6 +239,7 @@ class LocaleRenderer:
             rule_differences=tables.differences,
             rule_differences_by_game=tables.differences_by_game,
             rule_sets=tables.rule_sets,
+            scoring_recap=tables.scoring_recap,
             card_order=tables.card_order,
             turn_order=self.turn_order,
             contract_name=self.contract_name,

@@ -279,3 +279,31 @@ def test_each_rules_page_says_at_its_top_that_the_app_offers_both_rule_sets(
     line = html[note : html.index("</p>", note)]
     assert str(len(tables.differences())) in visible_text(line) and '<a href="#rule-sets">' in line
     assert 'id="rule-sets"' in html  # the table it links to is on the page
+
+
+def test_the_scoring_recap_follows_the_rule_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recap's sentences come from the flags: a tie is a litige exactly where the rules carry it
+    over, and a Coinche rule set that frees the takers from beating the defence says a tie is enough."""
+    recap = {row.label.msgid: row for row in tables.scoring_recap()}
+    assert list(recap) == [label.msgid for label in tables.RECAP_LABELS.values()]
+    tie = recap["A tie on points"].cells
+    litige = {(game, cell.rules) for cell in tie if "litige" in cell.message.msgid for game in cell.games}
+    carried = {(g, name) for name, by in RULESETS.items() for g, r in by.items() if r.litige.value == "carry_over"}
+    assert litige == carried
+    changed = {name: dict(by) for name, by in RULESETS.items()}
+    changed["house"][Game.TRUMP] = dataclasses.replace(changed["house"][Game.TRUMP], belote_kept=False)
+    monkeypatch.setattr(tables, "RULESETS", changed)
+    failed = {row.label.msgid: row for row in tables.scoring_recap()}["Contract failed (dedans)"].cells
+    assert any(cell.rules == "house" and "every belote" in cell.message.msgid for cell in failed)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_scoring_page_opens_with_the_recap(built_site: Path, locale: str) -> None:
+    for slug in PAGES:
+        html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+        assert ('id="how-scored"' in html) == (slug == "scoring")
+    html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
+    recap = html[html.index('id="how-scored"') : html.index("</section>", html.index('id="how-scored"'))]
+    assert recap.count('<div class="recap-row">') == len(tables.RECAP_LABELS)
+    assert html.index('id="how-scored"') < html.index('class="example deal')
+    assert "%(" not in visible_text(recap) and "252" in recap and "× 2" in recap and "× 4" in recap

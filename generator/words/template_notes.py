@@ -152,6 +152,10 @@ NOTES: dict[str, str] = {
     # page.html, pager.html
     "On this page": "Heading of a page's table of contents.",
     "In brief": "Heading of a page's summary, before its sections.",
+    "How a deal is scored": (
+        "Heading of the recap at the top of the scoring page: what a made or failed contract, a tie, a capot, "
+        "the belote, the last trick and a coinche score, game by game."
+    ),
     "The app offers two rule sets, %(first)s and %(second)s; they differ on %(num)s point.": (
         "Under the title of each rules page: the app's two rule sets by name (such as “House rules”) and how many "
         "rules differ between them (a number); a link to the table of those differences follows."
