@@ -19,7 +19,7 @@ from .positions import ReasonSeen, call_reasons, play_reasons
 from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text
 from .rules import RULESETS, AuctionReason, Call, Game, PlayReason, Seat
 from .urls import SiteURL
-from .views import AuctionView, CallView, HandCard, PlayView, pairs
+from .views import AuctionView, CallView, HandCard, PlayView, drawn_auction_view, pairs
 from .words.reasons import Phrase
 
 View = PlayView | AuctionView | DealView
@@ -93,6 +93,8 @@ class ReasonLine:
     """The id of an example of the page that shows the reason."""
     title: Text | None = None
     """That example's title."""
+    drawn: AuctionView | None = None
+    """When no example of the page shows it: the auction the engine drew in which it was refused."""
 
     @property
     def kind(self) -> str:
@@ -367,6 +369,12 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> t
         if code in shown:
             block, phrase = shown[code]
             lines.append(ReasonLine(code, found.where, phrase, block.view.id, block.title))
+        elif found.auction is not None:
+            drawn = found.auction
+            view = drawn_auction_view(
+                reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned, drawn.calls
+            )
+            lines.append(ReasonLine(code, found.where, found.phrase, drawn=view))
         else:
             lines.append(ReasonLine(code, found.where, found.phrase))
     return tuple(lines)

@@ -96,6 +96,19 @@ class ReasonSeen:
 
     where: tuple[tuple[Game, str], ...]
     phrase: Phrase
+    auction: DrawnAuction | None = None
+    """For a call: the auction it was refused in (its calls, the refused one last)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnAuction:
+    """An auction the engine drew: its game and rule set, dealer, turned suit and calls."""
+
+    game: Game
+    rules: str
+    dealer: Seat
+    turned: Suit | None
+    calls: tuple[tuple[Seat, Call], ...]
 
 
 @functools.cache
@@ -144,13 +157,15 @@ def _candidates(game: Game) -> list[Call]:
 def call_reasons() -> dict[AuctionReason, ReasonSeen]:
     """Each refusal reason of the auction, under the games and rule sets where random auctions
     met it (every seat trying every call at every turn), with the first sentence found."""
-    found: dict[AuctionReason, tuple[list[tuple[Game, str]], Phrase]] = {}
+    found: dict[AuctionReason, tuple[list[tuple[Game, str]], Phrase, DrawnAuction]] = {}
     for rules, games in RULESETS.items():
         for game, the_rules in games.items():
             draw = random.Random(f"auction {game.value} {rules}")
             for _ in range(AUCTIONS):
                 turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
-                auction = Auction(the_rules, Seat(draw.randrange(4)), turned)
+                dealer = Seat(draw.randrange(4))
+                auction = Auction(the_rules, dealer, turned)
+                made: list[tuple[Seat, Call]] = []
                 for _ in range(12):
                     accepted = []
                     for seat in Seat:
@@ -160,14 +175,18 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                                 if seat == auction.to_speak:
                                     accepted.append(call)
                                 continue
-                            where, _ = found.setdefault(reason, ([], call_phrase(reason, call, auction)))
+                            drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)))
+                            where, _, _ = found.setdefault(reason, ([], call_phrase(reason, call, auction), drawn))
                             if (game, rules) not in where:
                                 where.append((game, rules))
                     if auction.outcome.status is not AuctionStatus.OPEN:
                         break
                     passes = [call for call in accepted if call.kind is CallKind.PASS]
                     choice = draw.choice(passes if passes and draw.random() < 0.6 else accepted)
+                    made.append((auction.to_speak, choice))
                     auction.call(auction.to_speak, choice)
     return {
-        reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1]) for reason in AuctionReason if reason in found
+        reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1], found[reason][2])
+        for reason in AuctionReason
+        if reason in found
     }

@@ -6,6 +6,7 @@ them in the page's language.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
@@ -20,6 +21,7 @@ from .rules import (
     CardSet,
     Game,
     PlayReason,
+    Rules,
     Seat,
     Suit,
     permission,
@@ -283,4 +285,40 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
         outcome=solution.outcome,
         said=outcome_phrase(solution.outcome, auction.to_speak),
         turned_card=example.turned_card,
+    )
+
+
+def drawn_auction_view(
+    id: str, rules: Rules, dealer: Seat, turned: Suit | None, calls: tuple[tuple[Seat, Call], ...]
+) -> AuctionView:
+    """The view of an auction the engine drew (:mod:`generator.positions`): its calls replayed,
+    each with the engine's verdict, the refused one with its reason, and where the auction stands."""
+    auction = Auction(rules, dealer, turned)
+    shown = []
+    previous_round = 1
+    for number, (seat, call) in enumerate(calls, 1):
+        before = copy.copy(auction)
+        reason = auction.call(seat, call)
+        shown.append(
+            CallView(
+                number,
+                seat,
+                call,
+                second_round=before.round == 2 and previous_round == 1,
+                refused=reason is not None,
+                reason=call_phrase(reason, call, before) if reason is not None else None,
+                dealer=seat == dealer,
+                code=reason,
+            )
+        )
+        previous_round = before.round
+    return AuctionView(
+        id=id,
+        game=rules.game,
+        rules=rules.name,
+        dealer=dealer,
+        turned=turned,
+        calls=tuple(shown),
+        outcome=auction.outcome,
+        said=outcome_phrase(auction.outcome, auction.to_speak),
     )

@@ -166,3 +166,28 @@ def test_every_card_drawn_is_either_allowed_and_why_or_refused_and_why() -> None
                         phrase = allow_phrase(allowed, position.trick, position.trump, rules)
                         assert [name for name, _ in phrase.values] == list(placeholders(phrase.message))
     assert met == set(PlayPermission) - {PlayPermission.LEAD}  # the draws never lead; the examples may
+
+
+def test_a_call_no_example_shows_is_shown_in_an_auction_the_engine_drew() -> None:
+    """On bidding, each reason without an example of the page has the auction the engine refused
+    it in: the same engine's verdicts, the last call refused for that reason, the others accepted."""
+    project = load_project(ROOT, catalogs=False)
+    page = next(p for p in project_pages(project) if p.slug == "bidding")
+    for line in page.why:
+        assert (line.example is None) == (line.drawn is not None), line.code
+        if line.drawn is not None:
+            *before, last = line.drawn.calls
+            assert last.code is line.code and last.refused and last.reason == line.phrase
+            assert not any(call.refused for call in before)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_drawn_auctions_are_on_the_page(built_site: Path, locale: str) -> None:
+    html = (built_site / locale / "bidding.html").read_text(encoding="utf-8")
+    section = html[
+        html.index('<section class="refusals"') : html.index("</section>", html.index('<section class="refusals"'))
+    ]
+    lines = section.split('<li id="why-')[1:]
+    assert [line.split('"')[0] for line in lines] == [reason.value for reason in AuctionReason]
+    for reason, line in zip(AuctionReason, lines, strict=True):
+        assert '<a href="#ex-' in line or line.count('<li class="refused">') == 1, reason
