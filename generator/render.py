@@ -404,6 +404,7 @@ class LocaleRenderer:
             rule_differences=tables.differences,
             rule_differences_by_game=tables.differences_by_game,
             rule_sets=tables.rule_sets,
+            scoring_recap=tables.scoring_recap,
             card_order=tables.card_order,
             turn_order=self.turn_order,
             contract_name=self.contract_name,
@@ -587,9 +588,9 @@ class LocaleRenderer:
             return self.call_name(value)
         return value
 
-    def turn_order(self) -> str:
-        """The seats in the engine's turn order, named: "South → West → North → East"."""
-        return " → ".join(self.seat_name(seat) for seat in Seat)
+    def turn_order(self, start: Seat = Seat.SOUTH) -> str:
+        """The seats in the engine's turn order from ``start``, named: "West → North → East → South"."""
+        return " → ".join(self.seat_name(start.next(step)) for step in range(len(Seat)))
 
     def contract_name(self, value: int) -> str:
         """A contract's value as shown on its own: "100", or the name of Capot or Générale."""
