@@ -13,7 +13,7 @@ import html
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -395,6 +395,7 @@ class LocaleRenderer:
             turned_name=self.turned_name,
             rules_matter=rule_sets_differ,
             say=self.say,
+            per_locale=self.per_locale,
             fill=self.fill,
             term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
             team_msgid=lambda team: scoring.team(team).msgid,
@@ -538,6 +539,12 @@ class LocaleRenderer:
             said,
             self.card_name(card),
         )
+
+    def per_locale(self, name: str, macro: Callable[..., str], *values: Hashable) -> Markup:
+        """A template's macro whose output follows from its ``values`` alone in a locale (the rules
+        tables, a card of a trick), called once per locale for those values (as :meth:`_made`),
+        under the name the template gives it."""
+        return self._made(("per locale", name, values), lambda: Markup(macro(*values)))
 
     def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
         """``make()``, built once per locale: the messages it showed in English are kept with it
