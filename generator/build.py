@@ -34,6 +34,7 @@ from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
+from .search import index_search
 from .urls import SiteURL
 from .verify import Mismatch
 
@@ -125,6 +126,7 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
         result = _result(project, rendered, strict, outputs, len(stale))
         if result.code != 0:
             return result
+        rendered.files |= index_search(staging)  # generator/search.py: Pagefind over the finished site
         swap_in(staging, out)
     except OSError as error:
         return _unwritable(out, error)
