@@ -37,13 +37,21 @@ def index_search(site: Path) -> dict[str, FileRecord]:
         raise FileError(BUNDLE, "Pagefind, the search indexer, is not installed: run ./setup (it runs npm ci)")
     try:
         run = subprocess.run(
-            [command, "--site", str(site), *_OPTIONS], capture_output=True, text=True, timeout=300, check=False
+            [command, "--site", str(site), *_OPTIONS],
+            capture_output=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=300,
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         raise FileError(BUNDLE, f"Pagefind could not run ({error}): run ./setup") from None
     if run.returncode != 0:
         said = (run.stderr or run.stdout).strip().splitlines()
-        raise FileError(BUNDLE, f"Pagefind failed ({said[-1] if said else f'exit {run.returncode}'}): run ./setup")
+        reason = said[-1] if said else f"exit {run.returncode}"
+        raise FileError(
+            BUNDLE, f"Pagefind, the search indexer, failed: {reason} (if it is broken, ./setup reinstalls it)"
+        )
     files = {}
     for path in sorted((site / BUNDLE).rglob("*")):
         if path.is_file():

@@ -55,5 +55,7 @@ def test_a_failing_indexer_is_an_error_and_keeps_the_previous_site(
     (project / "content" / "scoring.yaml").write_bytes((project / "content" / "scoring.yaml").read_bytes() + b"\n")
     monkeypatch.setattr(search, "indexer", lambda: shutil.which("false"))
     result, lines = run_build(project, out)
-    assert result.code == 2 and lines[0] == "pagefind: error: Pagefind failed (exit 1): run ./setup", lines
+    assert result.code == 2 and lines[0] == (
+        "pagefind: error: Pagefind, the search indexer, failed: exit 1 (if it is broken, ./setup reinstalls it)"
+    ), lines
     assert tree(out) == kept
