@@ -34,6 +34,7 @@ from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
+from .search import index_search
 from .urls import SiteURL
 from .verify import Mismatch
 
@@ -70,27 +71,36 @@ Progress = Callable[[str], None]
 
 @within_project  # every read inside the project: a link out of it is refused
 def build(
-    root: Path, out: Path | None, strict: bool, base_url: SiteURL | None = None, progress: Progress | None = None
+    root: Path,
+    out: Path | None,
+    strict: bool,
+    base_url: SiteURL | None = None,
+    progress: Progress | None = None,
+    search: bool = True,
 ) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render into memory only).
 
     Exit code 0 when built, 1 when an example does not hold, 2 when the input is invalid (or, with
-    ``strict``, a translation is missing) or the site cannot be written; nothing is written unless 0.
+    ``strict``, a translation is lost) or the site cannot be written; nothing is written unless 0.
+    Without ``search``, the site has no search index (``serve``'s previews: indexing takes longer
+    than rendering an edit).
     """
     started = time.perf_counter()
-    result = _build(root, out, strict, base_url, progress or (lambda _: None))
+    result = _build(root, out, strict, base_url, progress or (lambda _: None), search)
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None, progress: Progress) -> BuildResult:
+def _build(
+    root: Path, out: Path | None, strict: bool, base_url: SiteURL | None, progress: Progress, search: bool
+) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
     if out is not None and (leftover := _recover(out)) is not None:
         return BuildResult(2, problems=[leftover])
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
     last, notes = _last_record(root, out) if previous is not None and out is not None else (None, [])
-    if last is not None and previous is not None and _unchanged(root, previous, last, base_url):
+    if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
         return _reported(last, strict)
     inputs = Inputs(root)
     progress("reading and checking the pages")
@@ -125,6 +135,9 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
         result = _result(project, rendered, strict, outputs, len(stale))
         if result.code != 0:
             return result
+        if search:
+            progress("indexing the pages for search")
+            rendered.files |= index_search(staging)  # generator/search.py: Pagefind over the finished site
         swap_in(staging, out)
     except OSError as error:
         return _unwritable(out, error)
@@ -133,7 +146,13 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
     finally:
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
     record = BuildRecord(
-        _base(base_url), inputs.digests, result.pages, result.examples, result.locales, result.warnings, rendered.files
+        _base(base_url, search),
+        inputs.digests,
+        result.pages,
+        result.examples,
+        result.locales,
+        result.warnings,
+        rendered.files,
     )
     records.save(root / CACHE, out, record)
     result.notes = notes
@@ -149,9 +168,10 @@ def _recover(out: Path) -> Problem | None:
     return None
 
 
-def _base(base_url: str | None) -> str:
-    """What every output follows from besides its inputs: the code, and the base URL given."""
-    return digest(code_version(), base_url or "")
+def _base(base_url: str | None, search: bool = True) -> str:
+    """What every output follows from besides its inputs: the code, the base URL given, and whether
+    the site has its search index."""
+    return digest(code_version(), base_url or "", "search" if search else "")
 
 
 def _last_record(root: Path, out: Path) -> tuple[BuildRecord | None, list[str]]:
@@ -162,9 +182,11 @@ def _last_record(root: Path, out: Path) -> tuple[BuildRecord | None, list[str]]:
         return None, [f"the record of the last build could not be used ({error}): every file is rendered again"]
 
 
-def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | None) -> bool:
+def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | None, search: bool) -> bool:
     """Whether the last build read what this one would, and its site is as it left it."""
-    return last.code == _base(base_url) and not changed(root, last.inputs) and records.intact(previous, last.files)
+    return (
+        last.code == _base(base_url, search) and not changed(root, last.inputs) and records.intact(previous, last.files)
+    )
 
 
 def _reported(last: BuildRecord, strict: bool) -> BuildResult:

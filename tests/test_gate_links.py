@@ -29,7 +29,7 @@ def link_problems(site: Path) -> list[str]:
         html = path.read_text(encoding="utf-8")
         elements = Elements(html)
         for tag, attrs in elements.tags:
-            for key in ("href", "src"):
+            for key in ("href", "src", "data-bundle"):  # data-bundle: the search box's Pagefind script
                 target = attrs.get(key)
                 if target is None:
                     continue
@@ -106,6 +106,7 @@ def test_the_site_has_no_broken_link_and_every_hreflang_points_back(site: Path) 
         ),
         ('href="/fr/allowed-cards.html"', 'href="/fr/allowed-card.html"', "404.html: <a href='/fr/allowed-card.html'"),
         ("assets/share.png", "assets/shared.png", "og:image https://help.belote.example/assets/shared.png"),
+        ('"../pagefind/pagefind.js"', '"../pagefind/search.js"', "<form data-bundle='../pagefind/search.js'> leads"),
     ],
 )
 def test_the_gate_fails_on_a_planted_fault(site: Path, tmp_path: Path, old: str, new: str, problem: str) -> None:

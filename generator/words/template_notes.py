@@ -21,6 +21,14 @@ NOTES: dict[str, str] = {
     "Every example on these pages is computed by the app's rules engine.": (
         "A line in the footer of every page: the examples are checked by the app, not typed by hand."
     ),
+    # search.html: the search box in the header of every page
+    "Search the help": "Label of the search box at the top of every page (type words, see the pages that have them).",
+    "Searching…": "Shown under the search box while the pages are searched (a moment).",
+    "Pages that match:": "Shown under the search box above the list of pages that have the words typed.",
+    "No page matches these words.": "Shown under the search box when no page has the words typed.",
+    "The search could not load: reload the page to try again.": (
+        "Shown under the search box when the search does not work (the connection was lost, for example)."
+    ),
     # blocks.html: an example's setup line
     "%(game)s; the dealer is %(dealer)s, the turned card is %(suit)s.": (
         "The first line of a bidding example of the trump game: the game's name (such as “Trump game”), "
