@@ -26,7 +26,7 @@ from .files import (
     within_project,
     write_new,
 )
-from .i18n.catalogs import TRANSLATED_RECORD, blocks_strict
+from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
@@ -34,7 +34,7 @@ from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
-from .search import index_search
+from .search import index_search, indexer_version
 from .urls import SiteURL
 from .verify import Mismatch
 
@@ -112,7 +112,7 @@ def _build(
     data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
     outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests)
-    keys = output_keys(outputs, project, inputs, base_url)
+    keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
@@ -120,7 +120,10 @@ def _build(
         rendered = _render(project, stale, keys, None, memory_sink(files), progress)
         if isinstance(rendered, BuildResult):
             return rendered
-        _copy_assets(project.root, inputs, memory_sink(files))
+        try:
+            _copy_assets(project.root, inputs, memory_sink(files))
+        except FileError as error:  # an asset that cannot be read
+            return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
         return _result(project, rendered, strict, outputs, len(stale), files)
     try:
         staging = make_staging(out)
@@ -170,8 +173,8 @@ def _recover(out: Path) -> Problem | None:
 
 def _base(base_url: str | None, search: bool = True) -> str:
     """What every output follows from besides its inputs: the code, the base URL given, and whether
-    the site has its search index."""
-    return digest(code_version(), base_url or "", "search" if search else "")
+    the site has its search index (and the indexer's version)."""
+    return digest(code_version(), base_url or "", f"search {indexer_version()}" if search else "")
 
 
 def _last_record(root: Path, out: Path) -> tuple[BuildRecord | None, list[str]]:
@@ -197,15 +200,17 @@ def _reported(last: BuildRecord, strict: bool) -> BuildResult:
     )
 
 
-def output_keys(outputs: list[Output], project: Project, inputs: Inputs, base_url: str | None) -> dict[str, str]:
+def output_keys(
+    outputs: list[Output], project: Project, inputs: Inputs, base_url: str | None, search: bool = True
+) -> dict[str, str]:
     """Each output's key: the digest of all its rendering can read (the code, the site's
     configuration, the templates its template uses, its locales' catalogs, its context)."""
-    base = digest(_base(base_url), inputs.digests.get(SITE_FILE, ""))
+    base = digest(_base(base_url, search), inputs.digests.get(SITE_FILE, ""))
     closures: dict[tuple[str, ...], str] = {}
     fingerprints = Fingerprints()
     keys = {}
     for output in outputs:
-        templates = (output.template, *output.parts)
+        templates = (output.template, *output.parts) if output.template else ()  # a data file has none
         if templates not in closures:
             used = sorted({name for template in templates for name in template_closure(project.uses, template)})
             closures[templates] = digest(*(f"{name}:{inputs.digests.get(f'{TEMPLATES}/{name}')}" for name in used))
@@ -308,7 +313,7 @@ def _result(
     for locale, found in rendered.warnings.items():
         for (context, msgid), problem in found.items():
             warnings.setdefault((locale, context, msgid), problem)
-    by_catalog = {f"locales/{locale}/LC_MESSAGES/messages.po": locale for locale in project.site.locales}
+    by_catalog = {catalog_path(Path(LOCALES), locale).as_posix(): locale for locale in project.site.locales}
     for record in rendered.files.values():
         for context, msgid, problem in record.warnings:
             if (owner := by_catalog.get(problem.path)) is not None:
@@ -347,7 +352,11 @@ def output_problem(root: Path, out: Path) -> str | None:
             return f"--out {out}: inside the project's {folder}/; choose a folder of its own, such as site/"
     if target.exists() and not target.is_dir():
         return f"--out {out}: a file, not a folder"
-    if target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir()):
+    try:
+        foreign = target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir())
+    except OSError as error:
+        return f"--out {out}: {explain(error)}"
+    if foreign:
         return (
             f"--out {out}: this folder is not a site built here (it has no {MARKER}) and would be "
             "replaced: empty it or choose another"

@@ -2,7 +2,7 @@
 
 An output's key is the digest of everything its rendering can read: the code, the site's
 configuration, the templates its template uses, the catalogs of its locales and its context
-(:func:`fingerprint`). Nothing is composed by hand: a template that shows more of its context is
+(:class:`Fingerprints`). Nothing is composed by hand: a template that shows more of its context is
 covered by the same key.
 """
 

@@ -2,7 +2,7 @@
 
 :func:`plan` is pure and untranslated: a context holds engine views, source texts (:class:`Text`)
 and addresses, never translated markup, so that it can be computed before any catalog is read and
-fingerprinted for the output's key (:func:`generator.keys.output_key`). A template can show only what
+fingerprinted for the output's key (:func:`generator.build.output_keys`). A template can show only what
 its context holds (and what the code, the site's configuration, the templates and its locale's
 catalog give every page), so a key taken from the context covers everything the file shows.
 """
@@ -535,12 +535,13 @@ def plan(
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
     targets = see_targets(pages)  # what the check of `see` accepts
     entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
+    linked = [{e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets} for page in pages]
     outputs: list[Output] = []
     for locale in site.locales:
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
             name = page_href(page.slug)
-            linked = {e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets}
-            context = PageContext(where.frame(locale, name, number), seen, None if page.entries else glossary, linked)
+            glossary_of_page = None if page.entries else glossary
+            context = PageContext(where.frame(locale, name, number), seen, glossary_of_page, linked[number])
             outputs.append(
                 Output(f"{locale}/{name}", "glossary.html" if page.entries else "page.html", locale, context)
             )

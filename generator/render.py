@@ -27,6 +27,7 @@ from . import cache, tables, views
 from .files import read_input
 from .i18n.catalogs import Key, Translator
 from .inputs import Inputs
+from .keys import code_version
 from .locales import og_locale, text_direction
 from .plan import Glossary, Output, bcp47
 from .reader.pages import Site, Text
@@ -359,12 +360,18 @@ class LocaleRenderer:
     """Renders the files of one locale; the translator records what it had to show in English."""
 
     def __init__(
-        self, templates: Path, site: Site, locale: str, translator: Translator, compiled: BytecodeCache | None = None
+        self,
+        templates: Path,
+        site: Site,
+        locale: str,
+        translator: Translator,
+        compiled: BytecodeCache | None = None,
+        sources: dict[str, str] | None = None,
     ) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
-        self.env = make_environment(templates, compiled)
+        self.env = make_environment(templates, compiled, sources=sources)
         self.made: dict[tuple[Any, ...], tuple[Markup, frozenset[Key]]] = {}
         """Markup the locale's files repeat (card faces, messages without values, terms), by what
         it is built from, with the messages it showed in English: built once (see :meth:`_made`)."""
@@ -638,6 +645,12 @@ class MarkedTemplate(Template):
         return resolve_languages(super().render(*args, **kwargs))
 
 
+def _compiled_as(checksum: str) -> str:
+    """A compiled template's key in the cache: its source's checksum and the code that compiles it
+    (the environment's options, Jinja's version)."""
+    return f"{code_version()[:32]}-{checksum}"
+
+
 class CompiledTemplates(BytecodeCache):
     """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
     when ``folder`` is writable, kept there between builds (read and written through files.py).
@@ -661,7 +674,7 @@ class CompiledTemplates(BytecodeCache):
     def load_bytecode(self, bucket: Bucket) -> None:
         data = self.memory.get(bucket.key)
         if data is None and self.folder is not None:
-            kept = cache.load(self._path(bucket), "template", bucket.checksum)
+            kept = cache.load(self._path(bucket), "template", _compiled_as(bucket.checksum))
             data = kept[1] if kept is not None else None
         if data is None:
             return
@@ -676,29 +689,33 @@ class CompiledTemplates(BytecodeCache):
         data = bucket.bytecode_to_string()
         self.memory[bucket.key] = data
         if self.folder is not None:
-            cache.store(self._path(bucket), "template", bucket.checksum, data)
+            cache.store(self._path(bucket), "template", _compiled_as(bucket.checksum), data)
 
 
 class TemplateFiles(BaseLoader):
     """The templates folder, read through the one guarded reader (regular files only, size
     bounded, ``FileError`` for an OS error, ``SourceError`` at the byte that is not UTF-8); each
-    template read is noted in ``inputs``, when given."""
+    template read is noted in ``inputs``, when given, and kept in ``sources``: the environments of
+    one build share it, so each template is read once and rendered from the bytes noted."""
 
-    def __init__(self, folder: Path, inputs: Inputs | None = None) -> None:
+    def __init__(self, folder: Path, inputs: Inputs | None = None, sources: dict[str, str] | None = None) -> None:
         self.folder = folder
         self.inputs = inputs
+        self.sources = sources if sources is not None else {}
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         path = self.folder.joinpath(*split_template_path(template))
-        if not os.path.lexists(path):
-            raise TemplateNotFound(template)
-        data = read_input(path, f"templates/{template}")
-        if self.inputs is not None:
-            self.inputs.note(f"templates/{template}", data)
-        source = decode(data)
-        if (bad := control_problem(source)) is not None:
-            raise SourceError([bad])
-        return source, str(path), lambda: True
+        if template not in self.sources:
+            if not os.path.lexists(path):
+                raise TemplateNotFound(template)
+            data = read_input(path, f"templates/{template}")
+            if self.inputs is not None:
+                self.inputs.note(f"templates/{template}", data)
+            source = decode(data)
+            if (bad := control_problem(source)) is not None:
+                raise SourceError([bad])
+            self.sources[template] = source
+        return self.sources[template], str(path), lambda: True
 
 
 @pass_environment
@@ -716,12 +733,15 @@ def _foreign(env: Environment, text: str) -> Markup:
 
 
 def make_environment(
-    templates: Path, compiled: BytecodeCache | None = None, inputs: Inputs | None = None
+    templates: Path,
+    compiled: BytecodeCache | None = None,
+    inputs: Inputs | None = None,
+    sources: dict[str, str] | None = None,
 ) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
     env = Environment(
-        loader=TemplateFiles(templates, inputs),
+        loader=TemplateFiles(templates, inputs, sources),
         autoescape=lambda name: not (name or "").endswith(".txt"),  # robots.txt is not HTML
         undefined=StrictUndefined,
         trim_blocks=True,

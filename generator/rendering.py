@@ -1,6 +1,7 @@
 """Rendering a list of planned outputs into files: each locale's with its renderer (its catalog read
 back while its files are rendered, then let go), the shared ones (the language chooser, 404.html,
-the sitemap, robots.txt) with the parts each published locale gives of them.
+reasons.json, the sitemap, robots.txt) with the parts each published locale gives of them, and the
+data files (the examples and their schema) as they are.
 
 The renderer renders what it is given and knows nothing of reuse: the build decides which outputs
 are stale (:mod:`generator.build`), and hands this module those alone.
@@ -215,7 +216,7 @@ class SiteRenderer:
             if translator.catalog is None and locale in self.project.catalogs:
                 translator.catalog = self.project.catalogs[locale]  # FileError: changed meanwhile
             self.renderers[locale] = LocaleRenderer(
-                self.templates, self.site, locale, translator, self.project.compiled
+                self.templates, self.site, locale, translator, self.project.compiled, self.project.sources
             )
         return self.renderers[locale]
 
@@ -329,7 +330,7 @@ class SiteRenderer:
             return output.context.data, []
         from .render import make_environment, markdown_inline
 
-        env = make_environment(self.templates, self.project.compiled)
+        env = make_environment(self.templates, self.project.compiled, sources=self.project.sources)
         context = output.context
         values: dict[str, Any] = {}
         warnings: list[Warning_] = []

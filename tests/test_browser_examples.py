@@ -88,9 +88,9 @@ const mark = li => getComputedStyle(li, '::after').visibility === 'visible';
 return Array.from(document.querySelectorAll('.example[data-try]')).map(example => {
   const items = Array.from(example.querySelectorAll('.hand-cards li'));
   const said = example.querySelector('.said');
-  const hidden = example.classList.contains('trying') && !visible(example.querySelector('.allowed'))
-    && !visible(example.querySelector('.reasons')) && !visible(example.querySelector('p.why'))
-    && !items.some(mark) && !/[✓✕]/.test(said.textContent);
+  // the allowed line and the explanation stay shown: they are lines of the source documents
+  const hidden = example.classList.contains('trying') && visible(example.querySelector('.allowed'))
+    && !visible(example.querySelector('.reasons')) && !items.some(mark) && !/[✓✕]/.test(said.textContent);
   const verdicts = Array.from(example.querySelectorAll('.hand-cards button')).map(card => {
     card.click();
     const item = card.parentNode;

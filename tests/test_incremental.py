@@ -517,6 +517,7 @@ EDITS = {
     "catalog fuzzy": ("locales/ru/LC_MESSAGES/messages.po", 'msgid "In brief"', '#, fuzzy\nmsgid "In brief"'),
     "template": ("templates/glossary.html", '<dl class="terms">', '<dl class="terms" data-edited="1">'),
     "shared template": ("templates/missing-locale.html", "<ul>", '<ul class="edited">'),
+    "data template": ("templates/reasons.json", "{{ json }}", "{{ json }}\n"),
     "site name": ("content/site.yaml", "name: ", "name: The "),
 }
 """Edits of each kind of input, each keeping the project valid."""

@@ -32,6 +32,7 @@ from .. import cache
 from ..files import FileError, read_input
 from ..inputs import Inputs
 from ..invocation import command
+from ..keys import code_version
 from ..problems import Problem
 from ..words.terms import Message
 from .pofile import Key, header_lines_of, parse_po, plural_rule
@@ -77,8 +78,16 @@ def read_translated(catalog: Path) -> frozenset[str] | None:
     """The record beside ``catalog`` of the messages it translated (None when there is none yet:
     each untranslated message then counts as lost, as before the record existed)."""
     try:
-        text = read_input(catalog.parent / TRANSLATED_RECORD).decode("ascii")
-    except (FileError, UnicodeDecodeError):
+        return parse_translated(read_input(catalog.parent / TRANSLATED_RECORD))
+    except FileError:
+        return None
+
+
+def parse_translated(data: bytes) -> frozenset[str] | None:
+    """A record of translated messages from its bytes (None when it is not one)."""
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError:
         return None
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
@@ -221,7 +230,7 @@ def _parse_catalog(
         return None
     if cached is not None:  # a read-only project is only slower
         rows = [(context, msgid, *entry) for (context, msgid), entry in entries.items()]
-        cache.store(cached, "catalog", digest, pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
+        cache.store(cached, "catalog", _kept_as(digest), pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
     return LocaleCatalog(locale, display, entries, plural)
 
 
@@ -249,14 +258,17 @@ class Catalogs(Mapping[str, LocaleCatalog]):
             return
         digest = hashlib.sha256(data).hexdigest()
         record = (self.root / display).parent / TRANSLATED_RECORD
+        translated = None
+        if os.path.lexists(record):
+            try:
+                kept = read_input(record)
+                translated = parse_translated(kept)
+                if inputs is not None:
+                    inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", kept)
+            except FileError:
+                pass  # as if there were none: each missing translation counts as lost
         if inputs is not None:
             inputs.note(display, data)
-            if os.path.lexists(record):
-                try:
-                    inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", read_input(record))
-                except FileError:
-                    pass  # read_translated takes it as no record
-        translated = read_translated(self.root / display)
         cached = cache_path(self.cache, locale) if self.cache is not None else None
         if cached is not None and is_cached(cached, digest):
             self.digests[locale] = digest  # valid when kept: read back when looked up
@@ -310,10 +322,15 @@ class Catalogs(Mapping[str, LocaleCatalog]):
         return len(self.digests)
 
 
+def _kept_as(digest: str) -> str:
+    """A parsed catalog's key in the cache: its bytes' digest and the code that parsed them."""
+    return f"{code_version()[:32]}-{digest}"
+
+
 def is_cached(cached: Path, digest: str) -> bool:
     """Whether the cache file ``cached`` says it keeps the catalog whose bytes hash to ``digest``
     (its label only: :func:`load_cached` still checks the rest)."""
-    return cache.has(cached, "catalog", digest)
+    return cache.has(cached, "catalog", _kept_as(digest))
 
 
 def load_cached(cached: Path, digest: str, locale: str, display: str) -> LocaleCatalog | None:
@@ -322,7 +339,7 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> LocaleC
     version, is as if absent). Like the page cache, it is the project's own file, written by this
     code: it is trusted as far as its shape, not as input. Only valid catalogs are kept, so the
     plural rule of the header kept parses."""
-    kept = cache.load(cached, "catalog", digest)
+    kept = cache.load(cached, "catalog", _kept_as(digest))
     if kept is None:
         return None
     try:
