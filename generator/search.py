@@ -9,7 +9,7 @@ pages write the same bytes.
 
 from __future__ import annotations
 
-import shutil
+import os
 import subprocess
 from pathlib import Path
 
@@ -24,9 +24,14 @@ _OPTIONS = ("--glob", "*/**/*.html", "--root-selector", "main", "--keep-index-ur
 
 
 def indexer() -> str | None:
-    """The Pagefind command: this checkout's pinned one (``npm ci``), else one on the PATH."""
-    pinned = _CHECKOUT / "node_modules" / ".bin" / "pagefind"
-    return str(pinned) if pinned.is_file() else shutil.which("pagefind")
+    """The binary of this checkout's pinned Pagefind: ``npm ci`` installs the one of this platform
+    only, as an optional dependency of the ``pagefind`` package. Run directly rather than through
+    the package's Node wrapper: that saves Node's start, 0.15 s of each of serve's rebuilds."""
+    for name in ("pagefind_extended", "pagefind", "pagefind_extended.exe", "pagefind.exe"):
+        for binary in sorted((_CHECKOUT / "node_modules" / "@pagefind").glob(f"*/bin/{name}")):
+            if os.access(binary, os.X_OK):
+                return str(binary)
+    return None
 
 
 def index_search(site: Path) -> dict[str, FileRecord]:
