@@ -41,19 +41,12 @@ def index_search(site: Path) -> dict[str, FileRecord]:
     if command is None:
         raise FileError(BUNDLE, "Pagefind, the search indexer, is not installed: run ./setup (it runs npm ci)")
     try:
-        run = subprocess.run(
-            [command, "--site", str(site), *_OPTIONS],
-            capture_output=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=300,
-            check=False,
-        )
+        printed, complaint = _run([command, "--site", str(site), *_OPTIONS])
     except (OSError, subprocess.TimeoutExpired) as error:
         raise FileError(BUNDLE, f"Pagefind could not run ({error}): run ./setup") from None
-    if run.returncode != 0:
-        said = (run.stderr or run.stdout).strip().splitlines()
-        reason = said[-1] if said else f"exit {run.returncode}"
+    if complaint is not None:
+        said = printed.strip().splitlines()
+        reason = said[-1] if said else complaint
         raise FileError(
             BUNDLE, f"Pagefind, the search indexer, failed: {reason} (if it is broken, ./setup reinstalls it)"
         )
@@ -63,3 +56,19 @@ def index_search(site: Path) -> dict[str, FileRecord]:
             sha = digest(path.read_bytes())
             files[path.relative_to(site).as_posix()] = FileRecord(sha, sha, (), stamp(path))
     return files
+
+
+def _run(command: list[str]) -> tuple[str, str | None]:
+    """What the command printed, and ``exit N`` if it failed. Stopped (Ctrl+C, SIGTERM, the
+    timeout), it is killed and waited for: Popen does not wait after Ctrl+C, and a Pagefind still
+    writing into the staging folder would leave it behind as the build removes it."""
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, encoding="utf-8", errors="replace"
+    ) as process:
+        try:
+            printed, _ = process.communicate(timeout=300)
+        except BaseException:
+            process.kill()
+            process.wait()
+            raise
+    return printed, f"exit {process.returncode}" if process.returncode else None
