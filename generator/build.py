@@ -26,7 +26,7 @@ from .files import (
     within_project,
     write_new,
 )
-from .i18n.catalogs import TRANSLATED_RECORD, blocks_strict
+from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
@@ -34,7 +34,7 @@ from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
-from .search import index_search
+from .search import index_search, indexer_version
 from .urls import SiteURL
 from .verify import Mismatch
 
@@ -71,27 +71,36 @@ Progress = Callable[[str], None]
 
 @within_project  # every read inside the project: a link out of it is refused
 def build(
-    root: Path, out: Path | None, strict: bool, base_url: SiteURL | None = None, progress: Progress | None = None
+    root: Path,
+    out: Path | None,
+    strict: bool,
+    base_url: SiteURL | None = None,
+    progress: Progress | None = None,
+    search: bool = True,
 ) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render into memory only).
 
     Exit code 0 when built, 1 when an example does not hold, 2 when the input is invalid (or, with
-    ``strict``, a translation is missing) or the site cannot be written; nothing is written unless 0.
+    ``strict``, a translation is lost) or the site cannot be written; nothing is written unless 0.
+    Without ``search``, the site has no search index (``serve``'s previews: indexing takes longer
+    than rendering an edit).
     """
     started = time.perf_counter()
-    result = _build(root, out, strict, base_url, progress or (lambda _: None))
+    result = _build(root, out, strict, base_url, progress or (lambda _: None), search)
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None, progress: Progress) -> BuildResult:
+def _build(
+    root: Path, out: Path | None, strict: bool, base_url: SiteURL | None, progress: Progress, search: bool
+) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
     if out is not None and (leftover := _recover(out)) is not None:
         return BuildResult(2, problems=[leftover])
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
     last, notes = _last_record(root, out) if previous is not None and out is not None else (None, [])
-    if last is not None and previous is not None and _unchanged(root, previous, last, base_url):
+    if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
         return _reported(last, strict)
     inputs = Inputs(root)
     progress("reading and checking the pages")
@@ -103,7 +112,7 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
     data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
     outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests)
-    keys = output_keys(outputs, project, inputs, base_url)
+    keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
@@ -111,7 +120,10 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
         rendered = _render(project, stale, keys, None, memory_sink(files), progress)
         if isinstance(rendered, BuildResult):
             return rendered
-        _copy_assets(project.root, inputs, memory_sink(files))
+        try:
+            _copy_assets(project.root, inputs, memory_sink(files))
+        except FileError as error:  # an asset that cannot be read
+            return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
         return _result(project, rendered, strict, outputs, len(stale), files)
     try:
         staging = make_staging(out)
@@ -126,7 +138,9 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
         result = _result(project, rendered, strict, outputs, len(stale))
         if result.code != 0:
             return result
-        rendered.files |= index_search(staging)  # generator/search.py: Pagefind over the finished site
+        if search:
+            progress("indexing the pages for search")
+            rendered.files |= index_search(staging)  # generator/search.py: Pagefind over the finished site
         swap_in(staging, out)
     except OSError as error:
         return _unwritable(out, error)
@@ -135,7 +149,13 @@ def _build(root: Path, out: Path | None, strict: bool, base_url: SiteURL | None,
     finally:
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
     record = BuildRecord(
-        _base(base_url), inputs.digests, result.pages, result.examples, result.locales, result.warnings, rendered.files
+        _base(base_url, search),
+        inputs.digests,
+        result.pages,
+        result.examples,
+        result.locales,
+        result.warnings,
+        rendered.files,
     )
     records.save(root / CACHE, out, record)
     result.notes = notes
@@ -151,9 +171,10 @@ def _recover(out: Path) -> Problem | None:
     return None
 
 
-def _base(base_url: str | None) -> str:
-    """What every output follows from besides its inputs: the code, and the base URL given."""
-    return digest(code_version(), base_url or "")
+def _base(base_url: str | None, search: bool = True) -> str:
+    """What every output follows from besides its inputs: the code, the base URL given, and whether
+    the site has its search index (and the indexer's version)."""
+    return digest(code_version(), base_url or "", f"search {indexer_version()}" if search else "")
 
 
 def _last_record(root: Path, out: Path) -> tuple[BuildRecord | None, list[str]]:
@@ -164,9 +185,11 @@ def _last_record(root: Path, out: Path) -> tuple[BuildRecord | None, list[str]]:
         return None, [f"the record of the last build could not be used ({error}): every file is rendered again"]
 
 
-def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | None) -> bool:
+def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | None, search: bool) -> bool:
     """Whether the last build read what this one would, and its site is as it left it."""
-    return last.code == _base(base_url) and not changed(root, last.inputs) and records.intact(previous, last.files)
+    return (
+        last.code == _base(base_url, search) and not changed(root, last.inputs) and records.intact(previous, last.files)
+    )
 
 
 def _reported(last: BuildRecord, strict: bool) -> BuildResult:
@@ -177,15 +200,17 @@ def _reported(last: BuildRecord, strict: bool) -> BuildResult:
     )
 
 
-def output_keys(outputs: list[Output], project: Project, inputs: Inputs, base_url: str | None) -> dict[str, str]:
+def output_keys(
+    outputs: list[Output], project: Project, inputs: Inputs, base_url: str | None, search: bool = True
+) -> dict[str, str]:
     """Each output's key: the digest of all its rendering can read (the code, the site's
     configuration, the templates its template uses, its locales' catalogs, its context)."""
-    base = digest(_base(base_url), inputs.digests.get(SITE_FILE, ""))
+    base = digest(_base(base_url, search), inputs.digests.get(SITE_FILE, ""))
     closures: dict[tuple[str, ...], str] = {}
     fingerprints = Fingerprints()
     keys = {}
     for output in outputs:
-        templates = (output.template, *output.parts)
+        templates = (output.template, *output.parts) if output.template else ()  # a data file has none
         if templates not in closures:
             used = sorted({name for template in templates for name in template_closure(project.uses, template)})
             closures[templates] = digest(*(f"{name}:{inputs.digests.get(f'{TEMPLATES}/{name}')}" for name in used))
@@ -288,7 +313,7 @@ def _result(
     for locale, found in rendered.warnings.items():
         for (context, msgid), problem in found.items():
             warnings.setdefault((locale, context, msgid), problem)
-    by_catalog = {f"locales/{locale}/LC_MESSAGES/messages.po": locale for locale in project.site.locales}
+    by_catalog = {catalog_path(Path(LOCALES), locale).as_posix(): locale for locale in project.site.locales}
     for record in rendered.files.values():
         for context, msgid, problem in record.warnings:
             if (owner := by_catalog.get(problem.path)) is not None:
@@ -327,7 +352,11 @@ def output_problem(root: Path, out: Path) -> str | None:
             return f"--out {out}: inside the project's {folder}/; choose a folder of its own, such as site/"
     if target.exists() and not target.is_dir():
         return f"--out {out}: a file, not a folder"
-    if target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir()):
+    try:
+        foreign = target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir())
+    except OSError as error:
+        return f"--out {out}: {explain(error)}"
+    if foreign:
         return (
             f"--out {out}: this folder is not a site built here (it has no {MARKER}) and would be "
             "replaced: empty it or choose another"

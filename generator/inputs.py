@@ -24,18 +24,24 @@ def listing(folder: Path) -> list[Path]:
     found: list[Path] = []
     seen: set[tuple[int, int]] = set()
     for top, folders, names in os.walk(folder, followlinks=True):
-        status = os.stat(top)
+        try:
+            status = os.stat(top)
+        except OSError:  # removed meanwhile: the stage that reads it reports it
+            folders[:] = []
+            continue
         if (status.st_dev, status.st_ino) in seen:
             folders[:] = []
             continue
         seen.add((status.st_dev, status.st_ino))
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__")
-        found += [path for name in names if not name.startswith(".") and (path := Path(top) / name).is_file()]
+        # anything but a folder: a named pipe or a device put there is then refused by its reader
+        found += [path for name in names if not name.startswith(".") and not (path := Path(top) / name).is_dir()]
     return sorted(found)
 
 
-def _listing_digest(root: Path, folder: str) -> str:
-    names = "\n".join(path.relative_to(root).as_posix() for path in listing(root / folder))
+def _names_digest(root: Path, found: list[Path]) -> str:
+    """The digest of a listing: the files' paths in the project, in order."""
+    names = "\n".join(path.relative_to(root).as_posix() for path in found)
     return hashlib.sha256(names.encode("utf-8")).hexdigest()
 
 
@@ -55,8 +61,7 @@ class Inputs:
     def files(self, folder: str) -> list[Path]:
         """The files under ``folder`` of the project (see :func:`listing`), its listing noted."""
         found = listing(self.root / folder)
-        names = "\n".join(path.relative_to(self.root).as_posix() for path in found)
-        self.digests[folder.rstrip("/") + LISTING] = hashlib.sha256(names.encode("utf-8")).hexdigest()
+        self.digests[folder.rstrip("/") + LISTING] = _names_digest(self.root, found)
         return found
 
 
@@ -65,7 +70,7 @@ def changed(root: Path, digests: dict[str, str]) -> bool:
     try:
         for name, digest in digests.items():
             if name.endswith(LISTING):
-                if _listing_digest(root, name[: -len(LISTING)]) != digest:
+                if _names_digest(root, listing(root / name[: -len(LISTING)])) != digest:
                     return True
             elif file_digest(root / name).hex() != digest:
                 return True

@@ -2,7 +2,7 @@
 
 An output's key is the digest of everything its rendering can read: the code, the site's
 configuration, the templates its template uses, the catalogs of its locales and its context
-(:func:`fingerprint`). Nothing is composed by hand: a template that shows more of its context is
+(:class:`Fingerprints`). Nothing is composed by hand: a template that shows more of its context is
 covered by the same key.
 """
 
@@ -34,7 +34,8 @@ class Fingerprints:
     accepted: dataclasses, named tuples, tuples, lists, dicts, sets, enums, strings, numbers, None;
     anything else is a ``TypeError`` (a value whose fields could not be seen would make a key that
     misses them). A value made by the code from input bytes alone says so (``BY_SOURCE``) and is
-    fingerprinted by their digest, its ``source``: a page is not walked once per output."""
+    fingerprinted by their digest, its ``source`` (with its fields made from more than them,
+    ``NOT_FROM_SOURCE``): a page is not walked once per output."""
 
     def __init__(self) -> None:
         self._memo: dict[int, tuple[object, str]] = {}
@@ -63,7 +64,8 @@ class Fingerprints:
     def _compound(self, value: object) -> str:
         kind = type(value)
         if getattr(kind, "BY_SOURCE", False) and getattr(value, "source", ""):
-            return f"{kind.__qualname__}@{value.source}"  # type: ignore[attr-defined]
+            others = ",".join(self._text(getattr(value, name)) for name in getattr(kind, "NOT_FROM_SOURCE", ()))
+            return f"{kind.__qualname__}@{value.source}({others})"  # type: ignore[attr-defined]
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             fields = (f"{f.name}={self._text(getattr(value, f.name))}" for f in dataclasses.fields(value))
             return f"{kind.__qualname__}({','.join(fields)})"

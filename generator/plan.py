@@ -2,22 +2,25 @@
 
 :func:`plan` is pure and untranslated: a context holds engine views, source texts (:class:`Text`)
 and addresses, never translated markup, so that it can be computed before any catalog is read and
-fingerprinted for the output's key (:func:`generator.keys.output_key`). A template can show only what
+fingerprinted for the output's key (:func:`generator.build.output_keys`). A template can show only what
 its context holds (and what the code, the site's configuration, the templates and its locale's
 catalog give every page), so a key taken from the context covers everything the file shows.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .deal_views import DealView
 from .locales import language_name
+from .positions import ReasonSeen, call_reasons, play_reasons
 from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text, see_targets
-from .rules import Call, Seat
+from .rules import RULESETS, AuctionReason, Call, Game, PlayReason, Seat
 from .urls import SiteURL
-from .views import AuctionView, PlayView, pairs
+from .views import AuctionView, CallView, HandCard, PlayView, drawn_auction_view, pairs
+from .words.reasons import Phrase
 
 View = PlayView | AuctionView | DealView
 
@@ -78,12 +81,54 @@ class ShownSection:
 
 
 @dataclass(frozen=True, slots=True)
+class ReasonLine:
+    """A refusal reason the engine can give, as the page's list of reasons shows it: its code, the
+    games and rule sets it occurs under, its sentence (from an example of the page that shows it,
+    else from a position the engine drew) and that example."""
+
+    code: PlayReason | AuctionReason
+    where: tuple[tuple[Game, str], ...]
+    phrase: Phrase
+    example: str | None = None
+    """The id of an example of the page that shows the reason."""
+    title: Text | None = None
+    """That example's title."""
+    drawn: AuctionView | None = None
+    """When no example of the page shows it: the auction the engine drew in which it was refused."""
+
+    @property
+    def kind(self) -> str:
+        """``play`` for a card's refusal, ``call`` for a call's."""
+        return "play" if isinstance(self.code, PlayReason) else "call"
+
+    @property
+    def anchor(self) -> str:
+        """The line's id, the same in every locale: ``why-`` and the engine's code."""
+        return reason_anchor(self.code)
+
+    @property
+    def games(self) -> tuple[tuple[Game, tuple[str, ...]], ...]:
+        """Each game it occurs in, with the rule sets it occurs under there (none named: all of them)."""
+        grouped: dict[Game, list[str]] = {}
+        for game, rules in self.where:
+            grouped.setdefault(game, []).append(rules)
+        return tuple((game, () if len(names) == len(RULESETS) else tuple(names)) for game, names in grouped.items())
+
+
+def reason_anchor(code: PlayReason | AuctionReason) -> str:
+    """The anchor of a reason's line: ``why-must-overtrump``."""
+    return f"why-{code.value}"
+
+
+@dataclass(frozen=True, slots=True)
 class ShownPage:
-    """A page as shown: its texts, its blocks with their views, its glossary entries. All of it is
-    made by the code from its file's bytes alone (its examples and their pairs are its own), so its
-    fingerprint is the digest of those bytes, ``source`` (see :class:`generator.keys.Fingerprints`)."""
+    """A page as shown: its texts, its blocks with their views, its glossary entries. All of it but
+    its list of reasons is made by the code from its file's bytes alone (its examples and their
+    pairs are its own), so its fingerprint is the digest of those bytes, ``source``, and that of
+    ``why``, which depends on the other pages too (see :class:`generator.keys.Fingerprints`)."""
 
     BY_SOURCE: ClassVar[bool] = True
+    NOT_FROM_SOURCE: ClassVar[tuple[str, ...]] = ("why",)
 
     source: str
     """The digest of the page file's bytes ("" when unknown: the page is then fingerprinted whole)."""
@@ -95,6 +140,11 @@ class ShownPage:
     entries: tuple[Entry, ...]
     plays: bool
     """Whether a section shows a play or a deal (the page then has the card order and points)."""
+    scores: bool = False
+    """Whether a section shows a scored deal (the page then opens with the recap of how a deal is scored)."""
+    why: tuple[ReasonLine, ...] = ()
+    """The refusal reasons the page lists at its top: card play's on the first page with a play
+    example, the auction's on the first with an auction example."""
 
 
 # -- navigation -----------------------------------------------------------------------------------
@@ -243,7 +293,39 @@ class DataContext:
     data: bytes
 
 
-Context = PageContext | IndexContext | ChooserContext | MissingContext | SitemapContext | RobotsContext | DataContext
+@dataclass(frozen=True, slots=True)
+class ReasonTarget:
+    """A refusal reason and where the site explains it: its line on the page that lists it."""
+
+    kind: str
+    """``play`` or ``call``."""
+    line: ReasonLine
+    page: str
+    """The page's file name in each locale's folder."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReasonMapContext:
+    """reasons.json, for the app to link a refusal to its explanation: every reason's line, in every
+    published locale, with its sentence there."""
+
+    locales: tuple[str, ...]
+    root: str
+    path: str
+    """The site's path below its host (the JSON's root-relative addresses start with it)."""
+    targets: tuple[ReasonTarget, ...]
+
+
+Context = (
+    PageContext
+    | IndexContext
+    | ChooserContext
+    | MissingContext
+    | SitemapContext
+    | RobotsContext
+    | ReasonMapContext
+    | DataContext
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +345,7 @@ class Output:
         """The locales whose catalogs its rendering reads."""
         if self.locale is not None:
             return (self.locale,)
-        if isinstance(self.context, ChooserContext | MissingContext):
+        if isinstance(self.context, ChooserContext | MissingContext | ReasonMapContext):
             return self.context.locales
         return ()
 
@@ -272,9 +354,53 @@ class Output:
 
 
 def shown_pages(pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None) -> list[ShownPage]:
-    """Each page with its blocks' views attached, and each example's pair among its page's
-    examples; ``sources``: the digest of each page file's bytes, by its path."""
-    return [_shown_page(page, views, sources or {}) for page in pages]
+    """Each page with its blocks' views attached, each example's pair among its page's examples,
+    and the lists of reasons on their pages; ``sources``: the digest of each page file's bytes, by
+    its path."""
+    shown = [_shown_page(page, views, sources or {}) for page in pages]
+    for kind in (PlayView, AuctionView):
+        number = next((n for n, page in enumerate(shown) if _examples(page, kind)), None)
+        if number is not None:
+            shown[number] = dataclasses.replace(shown[number], why=reason_lines(shown[number], kind))
+    return shown
+
+
+def _examples(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> list[ShownExample]:
+    blocks = [*page.summary, *(block for section in page.sections for block in section.blocks)]
+    return [block for block in blocks if isinstance(block, ShownExample) and isinstance(block.view, kind)]
+
+
+def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> tuple[ReasonLine, ...]:
+    """Every reason the engine can give for refusing a card (``kind`` PlayView) or a call, in the
+    engine's order: each with the first example of ``page`` that shows it, and its sentence there."""
+    seen: list[tuple[PlayReason | AuctionReason, ReasonSeen]] = (
+        [*play_reasons().items()] if kind is PlayView else [*call_reasons().items()]
+    )
+    shown: dict[PlayReason | AuctionReason, tuple[ShownExample, Phrase]] = {}
+    for block in _examples(page, kind):
+        view = block.view
+        refused: tuple[HandCard | CallView, ...] = (
+            (view.refused if isinstance(view, PlayView) else tuple(c for c in view.calls if c.refused))
+            if isinstance(view, PlayView | AuctionView)
+            else ()
+        )
+        for entry in refused:
+            if entry.code is not None and entry.reason is not None:
+                shown.setdefault(entry.code, (block, entry.reason))
+    lines = []
+    for code, found in seen:
+        if code in shown:
+            block, phrase = shown[code]
+            lines.append(ReasonLine(code, found.where, phrase, block.view.id, block.title))
+        elif found.auction is not None:
+            drawn = found.auction
+            view = drawn_auction_view(
+                reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned, drawn.calls
+            )
+            lines.append(ReasonLine(code, found.where, found.phrase, drawn=view))
+        else:
+            lines.append(ReasonLine(code, found.where, found.phrase))
+    return tuple(lines)
 
 
 def _shown_page(page: Page, views: dict[str, View], sources: dict[str, str]) -> ShownPage:
@@ -309,9 +435,10 @@ def _shown_page(page: Page, views: dict[str, View], sources: dict[str, str]) -> 
 
     sections = tuple(ShownSection(s.id, s.heading, blocks(s.blocks)) for s in page.sections)
     plays = any(isinstance(b, ShownExample) and not isinstance(b.view, AuctionView) for s in sections for b in s.blocks)
+    scores = any(isinstance(b, ShownExample) and isinstance(b.view, DealView) for s in sections for b in s.blocks)
     source = sources.get(page.path, "")
     return ShownPage(
-        source, page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays
+        source, page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays, scores
     )
 
 
@@ -399,20 +526,22 @@ def plan(
     sources: dict[str, str] | None = None,
 ) -> list[Output]:
     """Every file of the site, in order: each locale's pages and home, then the language chooser,
-    404.html, the sitemap, robots.txt and the ``data`` files, by name (the assets are copied as
-    they are); ``sources``: the digest of each page file's bytes, by its path (see :class:`ShownPage`)."""
+    404.html, the map of the refusal reasons, the sitemap, robots.txt and the ``data`` files, by name
+    (the assets are copied as they are); ``sources``: the digest of each page file's bytes, by its
+    path (see :class:`ShownPage`)."""
     where = _Site(site, url, pages)
     shown = shown_pages(pages, views, sources)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
     targets = see_targets(pages)  # what the check of `see` accepts
     entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
+    linked = [{e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets} for page in pages]
     outputs: list[Output] = []
     for locale in site.locales:
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
             name = page_href(page.slug)
-            linked = {e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets}
-            context = PageContext(where.frame(locale, name, number), seen, None if page.entries else glossary, linked)
+            glossary_of_page = None if page.entries else glossary
+            context = PageContext(where.frame(locale, name, number), seen, glossary_of_page, linked[number])
             outputs.append(
                 Output(f"{locale}/{name}", "glossary.html" if page.entries else "page.html", locale, context)
             )
@@ -447,6 +576,11 @@ def plan(
             ("missing-locale.html",),
         )
     )
+    why = tuple(ReasonTarget(line.kind, line, page_href(page.slug)) for page in shown for line in page.why)
+    if why:
+        outputs.append(
+            Output("reasons.json", "reasons.json", None, ReasonMapContext(published, str(url), url.path, why))
+        )
     names = ["index.html"] + [page_href(page.slug) for page in pages]
     urls = [SitemapUrl(str(url), ())]
     for code in published:

@@ -55,8 +55,6 @@ def read_pages(
     examples = ExampleSet(problems=problems)
     pages = []
     cached = PageCache(cache)
-    if inputs is not None:
-        inputs.files(CONTENT)  # what the folder holds: a page file added or removed is a change
     templates = template_ids(root / TEMPLATES)  # the ids no section may take
     for slug in site.pages:
         name = f"{CONTENT}/{slug}.yaml"
@@ -183,25 +181,27 @@ CATALOG_CACHE = f"{CACHE}/catalogs"
 
 def compile_templates(
     root: Path, problems: list[Problem], inputs: Inputs | None = None
-) -> tuple[CompiledTemplates, dict[str, tuple[str, ...]]]:
-    """Stage 5: every template compiled, so that a syntax error is reported at its line before
-    rendering; and the templates each one uses (extends, imports, includes: Jinja's reading)."""
+) -> tuple[CompiledTemplates, dict[str, tuple[str, ...]], dict[str, str]]:
+    """Stage 5: every template (each file of ``templates/`` but its assets) compiled, so that a
+    syntax error is reported at its line before rendering; the templates each one uses (extends,
+    imports, includes: Jinja's reading); and their sources, read once, which rendering uses."""
     from jinja2 import TemplateSyntaxError, meta
 
     from .render import CompiledTemplates, make_environment
 
     compiled = CompiledTemplates(root / CACHE / "templates")
     folder = root / TEMPLATES
-    env = make_environment(folder, compiled, inputs)
+    sources: dict[str, str] = {}
+    env = make_environment(folder, compiled, inputs, sources)
     uses: dict[str, tuple[str, ...]] = {}
     try:
-        paths = sorted(folder.glob("*"))
+        found_files = inputs.files(TEMPLATES) if inputs is not None else listing(folder)  # hidden files left out
     except OSError as error:
         problems.append(Problem(TEMPLATES, 0, 0, explain(error)))
-        return compiled, uses
-    for path in paths:
-        if path.name.startswith(".") or path.suffix not in (".html", ".xml", ".txt"):
-            continue  # editors' swap and lock files, assets
+        return compiled, uses, sources
+    for path in found_files:
+        if path.parent != folder or path.name.endswith("~"):
+            continue  # the assets; editors' backups
         try:
             source = env.loader.get_source(env, path.name)[0]  # type: ignore[union-attr]
             found = tuple(meta.find_referenced_templates(env.parse(source)))
@@ -218,7 +218,7 @@ def compile_templates(
             problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
         except RecursionError:  # Jinja's parser recurses once per nested block or parenthesis
             problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, "nested too deeply to compile: flatten it"))
-    return compiled, uses
+    return compiled, uses, sources
 
 
 @dataclass
@@ -235,6 +235,8 @@ class Project:
     compiled: CompiledTemplates | None = None
     uses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The templates each template uses (see :func:`compile_templates`)."""
+    sources: dict[str, str] = field(default_factory=dict)
+    """Each template's source, as read (and noted) once by :func:`compile_templates`."""
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
 
@@ -254,5 +256,5 @@ def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True
     project.mismatches = verification.mismatches
     if catalogs:
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
-        project.compiled, project.uses = compile_templates(root, project.problems, inputs)
+        project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs)
     return project

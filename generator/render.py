@@ -13,7 +13,7 @@ import html
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from . import cache, tables, views
 from .files import read_input
 from .i18n.catalogs import Key, Translator
 from .inputs import Inputs
+from .keys import code_version
 from .locales import og_locale, text_direction
 from .plan import Glossary, Output, bcp47
 from .reader.pages import Site, Text
@@ -359,12 +360,18 @@ class LocaleRenderer:
     """Renders the files of one locale; the translator records what it had to show in English."""
 
     def __init__(
-        self, templates: Path, site: Site, locale: str, translator: Translator, compiled: BytecodeCache | None = None
+        self,
+        templates: Path,
+        site: Site,
+        locale: str,
+        translator: Translator,
+        compiled: BytecodeCache | None = None,
+        sources: dict[str, str] | None = None,
     ) -> None:
         self.site = site
         self.locale = locale
         self.translator = translator
-        self.env = make_environment(templates, compiled)
+        self.env = make_environment(templates, compiled, sources=sources)
         self.made: dict[tuple[Any, ...], tuple[Markup, frozenset[Key]]] = {}
         """Markup the locale's files repeat (card faces, messages without values, terms), by what
         it is built from, with the messages it showed in English: built once (see :meth:`_made`)."""
@@ -395,6 +402,7 @@ class LocaleRenderer:
             turned_name=self.turned_name,
             rules_matter=rule_sets_differ,
             say=self.say,
+            per_locale=self.per_locale,
             fill=self.fill,
             term=lambda context, msgid: self.named(Message(context, msgid)),  # page text: foreign words marked
             team_msgid=lambda team: scoring.team(team).msgid,
@@ -404,6 +412,7 @@ class LocaleRenderer:
             rule_differences=tables.differences,
             rule_differences_by_game=tables.differences_by_game,
             rule_sets=tables.rule_sets,
+            scoring_recap=tables.scoring_recap,
             card_order=tables.card_order,
             turn_order=self.turn_order,
             contract_name=self.contract_name,
@@ -538,6 +547,12 @@ class LocaleRenderer:
             self.card_name(card),
         )
 
+    def per_locale(self, name: str, macro: Callable[..., str], *values: Hashable) -> Markup:
+        """A template's macro whose output follows from its ``values`` alone in a locale (the rules
+        tables, a card of a trick), called once per locale for those values (as :meth:`_made`),
+        under the name the template gives it."""
+        return self._made(("per locale", name, values), lambda: Markup(macro(*values)))
+
     def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
         """``make()``, built once per locale: the messages it showed in English are kept with it
         and noted again each time it is reused, so a file that reuses it still gives its warnings."""
@@ -587,9 +602,9 @@ class LocaleRenderer:
             return self.call_name(value)
         return value
 
-    def turn_order(self) -> str:
-        """The seats in the engine's turn order, named: "South → West → North → East"."""
-        return " → ".join(self.seat_name(seat) for seat in Seat)
+    def turn_order(self, start: Seat = Seat.SOUTH) -> str:
+        """The seats in the engine's turn order from ``start``, named: "West → North → East → South"."""
+        return " → ".join(self.seat_name(start.next(step)) for step in range(len(Seat)))
 
     def contract_name(self, value: int) -> str:
         """A contract's value as shown on its own: "100", or the name of Capot or Générale."""
@@ -605,7 +620,11 @@ class LocaleRenderer:
         words marked with ``lang`` (an attribute that shows one takes its text: ``striptags``)."""
         if phrase is None:
             return Markup("")
-        text, english = self.translator.translate(phrase.message)
+        if phrase.message.plural is not None:  # counted by its %(num)s, as the templates' ngettext
+            count = int(str(dict(phrase.values)["num"]))
+            text, english = self.translator.translate_plural(phrase.message, count)
+        else:
+            text, english = self.translator.translate(phrase.message)
         values = {key: self.name(value) for key, value in phrase.values}
         return self._format(self._page_text(text, english), values)
 
@@ -624,6 +643,12 @@ class MarkedTemplate(Template):
 
     def render(self, *args: Any, **kwargs: Any) -> str:
         return resolve_languages(super().render(*args, **kwargs))
+
+
+def _compiled_as(checksum: str) -> str:
+    """A compiled template's key in the cache: its source's checksum and the code that compiles it
+    (the environment's options, Jinja's version)."""
+    return f"{code_version()[:32]}-{checksum}"
 
 
 class CompiledTemplates(BytecodeCache):
@@ -649,7 +674,7 @@ class CompiledTemplates(BytecodeCache):
     def load_bytecode(self, bucket: Bucket) -> None:
         data = self.memory.get(bucket.key)
         if data is None and self.folder is not None:
-            kept = cache.load(self._path(bucket), "template", bucket.checksum)
+            kept = cache.load(self._path(bucket), "template", _compiled_as(bucket.checksum))
             data = kept[1] if kept is not None else None
         if data is None:
             return
@@ -664,29 +689,33 @@ class CompiledTemplates(BytecodeCache):
         data = bucket.bytecode_to_string()
         self.memory[bucket.key] = data
         if self.folder is not None:
-            cache.store(self._path(bucket), "template", bucket.checksum, data)
+            cache.store(self._path(bucket), "template", _compiled_as(bucket.checksum), data)
 
 
 class TemplateFiles(BaseLoader):
     """The templates folder, read through the one guarded reader (regular files only, size
     bounded, ``FileError`` for an OS error, ``SourceError`` at the byte that is not UTF-8); each
-    template read is noted in ``inputs``, when given."""
+    template read is noted in ``inputs``, when given, and kept in ``sources``: the environments of
+    one build share it, so each template is read once and rendered from the bytes noted."""
 
-    def __init__(self, folder: Path, inputs: Inputs | None = None) -> None:
+    def __init__(self, folder: Path, inputs: Inputs | None = None, sources: dict[str, str] | None = None) -> None:
         self.folder = folder
         self.inputs = inputs
+        self.sources = sources if sources is not None else {}
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         path = self.folder.joinpath(*split_template_path(template))
-        if not os.path.lexists(path):
-            raise TemplateNotFound(template)
-        data = read_input(path, f"templates/{template}")
-        if self.inputs is not None:
-            self.inputs.note(f"templates/{template}", data)
-        source = decode(data)
-        if (bad := control_problem(source)) is not None:
-            raise SourceError([bad])
-        return source, str(path), lambda: True
+        if template not in self.sources:
+            if not os.path.lexists(path):
+                raise TemplateNotFound(template)
+            data = read_input(path, f"templates/{template}")
+            if self.inputs is not None:
+                self.inputs.note(f"templates/{template}", data)
+            source = decode(data)
+            if (bad := control_problem(source)) is not None:
+                raise SourceError([bad])
+            self.sources[template] = source
+        return self.sources[template], str(path), lambda: True
 
 
 @pass_environment
@@ -704,12 +733,15 @@ def _foreign(env: Environment, text: str) -> Markup:
 
 
 def make_environment(
-    templates: Path, compiled: BytecodeCache | None = None, inputs: Inputs | None = None
+    templates: Path,
+    compiled: BytecodeCache | None = None,
+    inputs: Inputs | None = None,
+    sources: dict[str, str] | None = None,
 ) -> Environment:
     """A Jinja environment over the templates folder: autoescaped, strict about undefined names;
     its ``striptags`` keeps no-break spaces (:func:`plain_text`)."""
     env = Environment(
-        loader=TemplateFiles(templates, inputs),
+        loader=TemplateFiles(templates, inputs, sources),
         autoescape=lambda name: not (name or "").endswith(".txt"),  # robots.txt is not HTML
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -1,6 +1,7 @@
 """Rendering a list of planned outputs into files: each locale's with its renderer (its catalog read
 back while its files are rendered, then let go), the shared ones (the language chooser, 404.html,
-the sitemap, robots.txt) with the parts each published locale gives of them.
+reasons.json, the sitemap, robots.txt) with the parts each published locale gives of them, and the
+data files (the examples and their schema) as they are.
 
 The renderer renders what it is given and knows nothing of reuse: the build decides which outputs
 are stale (:mod:`generator.build`), and hands this module those alone.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
+import json
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -23,7 +25,7 @@ from markupsafe import Markup
 from .files import FileError, write_new
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
-from .plan import ChooserContext, DataContext, MissingContext, Output, bcp47
+from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
 from .problems import Problem
 from .project import TEMPLATES, Project
 from .records import FileRecord, Warning_, stamp
@@ -102,6 +104,8 @@ class Rendered:
     languages: dict[str, Language] = field(default_factory=dict)
     lost: dict[str, Lost] = field(default_factory=dict)
     said: dict[str, tuple[list[Warning_], list[Warning_]]] = field(default_factory=dict)
+    reasons: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each published locale's sentences of the refusal reasons, in the map's order (plain text)."""
 
     def merge(self, later: Rendered) -> None:
         """Take in what rendering the files after these gave (the first warning of a message is
@@ -114,6 +118,7 @@ class Rendered:
         self.languages |= later.languages
         self.lost |= later.lost
         self.said |= later.said
+        self.reasons |= later.reasons
 
 
 PARALLEL_MIN = 200
@@ -189,9 +194,10 @@ class SiteRenderer:
         contexts = [output.context for output in shared]
         self.chooser = next((c for c in contexts if isinstance(c, ChooserContext)), None)
         self.missing = next((c for c in contexts if isinstance(c, MissingContext)), None)
+        self.reasons = next((c for c in contexts if isinstance(c, ReasonMapContext)), None)
         self.wanted = {locale for output in shared for locale in output.catalogs}
-        self.progress = progress
         """The locales whose parts the shared files show."""
+        self.progress = progress
         self.project = project
         self.site = project.site
         self.templates = project.root / TEMPLATES
@@ -210,7 +216,7 @@ class SiteRenderer:
             if translator.catalog is None and locale in self.project.catalogs:
                 translator.catalog = self.project.catalogs[locale]  # FileError: changed meanwhile
             self.renderers[locale] = LocaleRenderer(
-                self.templates, self.site, locale, translator, self.project.compiled
+                self.templates, self.site, locale, translator, self.project.compiled, self.project.sources
             )
         return self.renderers[locale]
 
@@ -311,6 +317,11 @@ class SiteRenderer:
             part = renderer.render_module("missing-locale.html", links=links, home=self.missing.homes[index])
             rendered.lost[code] = Lost(bcp47(code), site_name, vars(part)["not_found"], Markup(str(part)))
             said[1].extend(_warnings(translator))
+        if self.reasons is not None and code in self.reasons.locales:
+            from .render import plain_text
+
+            translator.misses = set()  # the pages show the same sentences and say what they miss
+            rendered.reasons[code] = tuple(plain_text(renderer.say(t.line.phrase)) for t in self.reasons.targets)
         rendered.said[code] = said
 
     def _shared(self, output: Output, rendered: Rendered) -> tuple[bytes, list[Warning_]]:
@@ -319,7 +330,7 @@ class SiteRenderer:
             return output.context.data, []
         from .render import make_environment, markdown_inline
 
-        env = make_environment(self.templates, self.project.compiled)
+        env = make_environment(self.templates, self.project.compiled, sources=self.project.sources)
         context = output.context
         values: dict[str, Any] = {}
         warnings: list[Warning_] = []
@@ -338,9 +349,30 @@ class SiteRenderer:
                 "prefix": context.prefix,
             }
             warnings = [w for code in context.locales for w in rendered.said[code][1]]
+        elif isinstance(context, ReasonMapContext):
+            values = {"json": Markup(reason_map(context, rendered.reasons))}  # noqa: S704 (JSON, not HTML)
         else:
             values = {f.name: getattr(context, f.name) for f in dataclasses.fields(context)}
         return env.get_template(output.template).render(**values).encode("utf-8"), warnings
+
+
+def reason_map(context: ReasonMapContext, sentences: dict[str, tuple[str, ...]]) -> str:
+    """reasons.json: for each kind (``play``, ``call``) and reason code, its anchor and, per locale,
+    the absolute URL of its explanation, its root-relative path and the engine's sentence there.
+    Keys sorted, so that the same site is the same bytes."""
+    data: dict[str, dict[str, dict[str, Any]]] = {}
+    for index, target in enumerate(context.targets):
+        anchor = target.line.anchor
+        entry: dict[str, Any] = {"anchor": anchor}
+        for code in context.locales:
+            where = f"{code}/{target.page}#{anchor}"
+            entry[code] = {
+                "url": f"{context.root}{where}",
+                "path": f"{context.path}{where}",
+                "sentence": sentences[code][index],
+            }
+        data.setdefault(target.kind, {})[target.line.code.value] = entry
+    return json.dumps({"version": 1, "reasons": data}, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def _warnings(translator: Translator) -> list[Warning_]:

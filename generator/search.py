@@ -9,6 +9,7 @@ pages write the same bytes.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -32,6 +33,16 @@ def indexer() -> str | None:
             if os.access(binary, os.X_OK):
                 return str(binary)
     return None
+
+
+def indexer_version() -> str:
+    """The version of the Pagefind installed here (its npm package's), "" when none is: a new one
+    indexes the site again."""
+    package = _CHECKOUT / "node_modules" / "pagefind" / "package.json"
+    try:
+        return str(json.loads(package.read_text(encoding="utf-8")).get("version", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
 
 
 def index_search(site: Path) -> dict[str, FileRecord]:

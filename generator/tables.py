@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 
-from .rules import RULESETS, Card, Game, Litige, Rank, Rules, Suit, card_points, rank_order
+from .rules import MULTIPLIERS, RULESETS, Card, Game, Litige, Rank, Rules, Suit, card_points, rank_order
+from .rules.scoring import BELOTE, CAPOT_DEAL, DEAL, LAST_TRICK, LAST_TRICK_CAPOT
 from .words.terms import Message
 
 FLAG_LABELS: dict[str, str] = {
@@ -101,6 +102,153 @@ def card_order() -> tuple[OrderRow, ...]:
     )
 
 
+# -- how a deal is scored, game by game, from the rule flags and the scoring constants --------------
+
+_RECAP = "scoring recap"
+
+
+def _r(msgid: str) -> Message:
+    return Message(_RECAP, msgid)
+
+
+RECAP_LABELS = {
+    "made": _r("Contract made"),
+    "failed": _r("Contract failed (dedans)"),
+    "tie": _r("A tie on points"),
+    "capot": _r("Capot: all eight tricks"),
+    "belote": _r("Belote"),
+    "last": _r("Last trick (dix de der)"),
+    "coinche": _r("Coinche and surcoinche"),
+}
+"""The recap's rows, in order, and their labels."""
+
+RECAP_SENTENCES: dict[str, tuple[Message, str]] = {
+    "made": (
+        _r("Each team scores its card points (%(deal)s in all) and its belote."),
+        "%(deal)s: the points of a deal's cards and last trick, 162.",
+    ),
+    "made-contract": (
+        _r("The takers score their card points and the contract; the defence, its card points; each, its belote."),
+        "Coinche, a contract made and not coinched.",
+    ),
+    "failed-kept": (
+        _r("The defence scores %(deal)s and its belote; the takers, only their belote."),
+        "Trump and no-trump games, a failed deal, when a team that scores nothing keeps its belote. %(deal)s: 162.",
+    ),
+    "failed-lost": (
+        _r("The defence scores %(deal)s and every belote; the takers score nothing."),
+        "Trump and no-trump games, a failed deal, when a team that scores nothing loses its belote. %(deal)s: 162.",
+    ),
+    "failed-contract-kept": (
+        _r("The defence scores %(deal)s, the contract and its belote; the takers, only their belote."),
+        "Coinche, a failed contract, when a team that scores nothing keeps its belote. %(deal)s: 162.",
+    ),
+    "failed-contract-lost": (
+        _r("The defence scores %(deal)s, the contract and every belote; the takers score nothing."),
+        "Coinche, a failed contract, when a team that scores nothing loses its belote. %(deal)s: 162.",
+    ),
+    "tie-dedans": (
+        _r("The takers fail (dedans): they must score more than the defence."),
+        "A tie of the takers and the defence, under rules that count it as a failure.",
+    ),
+    "tie-litige": (
+        _r("A litige: the defence scores its points; the takers' go to the winner of the next deal."),
+        "A tie of the takers and the defence, under rules that carry it over.",
+    ),
+    "tie-enough": (
+        _r("Enough for the takers, once their contract is reached."),
+        "Coinche, under rules where the takers need not beat the defence: a tie is no failure.",
+    ),
+    "capot": (
+        _r("The last trick is worth %(last)s instead of %(usual)s: the cards make %(capot)s."),
+        "A team takes every trick. %(last)s: 100; %(usual)s: 10; %(capot)s: 252.",
+    ),
+    "belote": (
+        _r("The king and queen of trumps in one hand: %(points)s points to their team."),
+        "The games with a trump suit. %(points)s: 20.",
+    ),
+    "no-belote": (_r("None: there is no trump."), "The no-trump game has no belote."),
+    "last": (_r("%(last)s points to the team that takes it."), "%(last)s: 10."),
+    "coinche": (
+        _r("The winning team scores (%(deal)s + the contract) × %(coinche)s, or × %(surcoinche)s if surcoinched."),
+        "Coinche only. %(deal)s: 162; %(coinche)s: 2; %(surcoinche)s: 4.",
+    ),
+}
+"""The recap's sentences, by key, with a comment for the translator."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RecapCell:
+    """What a row says for some games: under one rule set, or every one (``rules`` None)."""
+
+    games: tuple[Game, ...]
+    rules: str | None
+    message: Message
+    values: tuple[tuple[str, int], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class RecapRow:
+    """A row of the recap: its label and what it says, game by game."""
+
+    label: Message
+    cells: tuple[RecapCell, ...]
+
+
+def _recap_sentence(row: str, rules: Rules) -> tuple[str, tuple[tuple[str, int], ...]] | None:
+    """The sentence of ``row`` for a game under a rule set (None: the row does not apply), and its values."""
+    coinche = rules.game is Game.COINCHE
+    if row == "made":
+        return ("made-contract", ()) if coinche else ("made", (("deal", DEAL),))
+    if row == "failed":
+        if not coinche:
+            return ("failed-kept" if rules.belote_kept else "failed-lost", (("deal", DEAL),))
+        return ("failed-contract-kept" if rules.belote_kept else "failed-contract-lost", (("deal", DEAL),))
+    if row == "tie":
+        if coinche and not rules.must_beat_defence:
+            return ("tie-enough", ())
+        return ("tie-litige" if rules.litige is Litige.CARRY_OVER else "tie-dedans", ())
+    if row == "capot":
+        return ("capot", (("last", LAST_TRICK_CAPOT), ("usual", LAST_TRICK), ("capot", CAPOT_DEAL)))
+    if row == "belote":
+        return ("belote", (("points", BELOTE),)) if rules.game.has_trump else ("no-belote", ())
+    if row == "last":
+        return ("last", (("last", LAST_TRICK),))
+    if coinche:
+        return ("coinche", (("deal", DEAL), ("coinche", MULTIPLIERS[1]), ("surcoinche", MULTIPLIERS[2])))
+    return None
+
+
+def scoring_recap() -> tuple[RecapRow, ...]:
+    """How a deal is scored, row by row: each game's sentence, computed from its rule flags and the
+    scoring constants; games that say the same are one cell, and a game whose rule sets differ has a
+    cell per rule set."""
+    rows = []
+    for row, label in RECAP_LABELS.items():
+        said: list[tuple[Game, str | None, str, tuple[tuple[str, int], ...]]] = []
+        for game in Game:
+            by_rules = {name: _recap_sentence(row, by_game[game]) for name, by_game in RULESETS.items()}
+            if len(set(by_rules.values())) == 1:
+                found = next(iter(by_rules.values()))
+                if found is not None:
+                    said.append((game, None, *found))
+            else:
+                said += [(game, name, *found) for name, found in by_rules.items() if found is not None]
+        cells: dict[tuple[str | None, str, tuple[tuple[str, int], ...]], list[Game]] = {}
+        for game, rules, key, values in said:
+            cells.setdefault((rules, key, values), []).append(game)
+        rows.append(
+            RecapRow(
+                label,
+                tuple(
+                    RecapCell(tuple(games), rules, RECAP_SENTENCES[key][0], values)
+                    for (rules, key, values), games in cells.items()
+                ),
+            )
+        )
+    return tuple(rows)
+
+
 def messages() -> list[tuple[Message, str]]:
     """Every message of the tables with a translator comment, for extraction."""
     found = [
@@ -112,4 +260,9 @@ def messages() -> list[tuple[Message, str]]:
     for kind in sorted((kind for kind in enums if issubclass(kind, Enum)), key=lambda kind: kind.__name__):
         found += [(value_label(member), f"A value of the rule {kind.__name__}.") for member in kind]  # type: ignore[misc]
     found += [(row.label, "A row of the card order and points table.") for row in card_order()]
+    found += [
+        (label, "A row of the recap of how a deal is scored, at the top of the scoring page.")
+        for label in RECAP_LABELS.values()
+    ]
+    found += list(RECAP_SENTENCES.values())
     return found

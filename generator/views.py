@@ -6,14 +6,29 @@ them in the page's language.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
 from .reader.examples import AuctionExample, PlayExample
-from .rules import Auction, AuctionOutcome, Call, Card, Game, Seat, Suit, winning_index
+from .rules import (
+    Auction,
+    AuctionOutcome,
+    AuctionReason,
+    Call,
+    Card,
+    CardSet,
+    Game,
+    PlayReason,
+    Rules,
+    Seat,
+    Suit,
+    permission,
+    winning_index,
+)
 from .verify import AuctionSolution, PlaySolution
-from .words.reasons import Phrase, call_phrase, outcome_phrase, play_phrase
+from .words.reasons import Phrase, allow_phrase, call_phrase, outcome_phrase, play_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +47,10 @@ class HandCard:
     card: Card
     allowed: bool
     reason: Phrase | None = None
+    code: PlayReason | None = None
+    """The engine's reason for refusing it (what the page's list of reasons links from)."""
+    allows: Phrase | None = None
+    """Why it may be played, when it may (the engine's permission, as a sentence)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +127,8 @@ class CallView:
     reason: Phrase | None = None
     """Why the call is refused, as a sentence from the engine's reason."""
     dealer: bool = False
+    code: AuctionReason | None = None
+    """The engine's reason for refusing it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +161,9 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     winner_index = next((i for i, (seat, _) in enumerate(played) if trick and seat == trick.winner), None)
     cards = tuple(PlayedCard(seat, card, i == winner_index) for i, (seat, card) in enumerate(played))
     hand = tuple(
-        HandCard(
-            card, card in solution.allowed, None if card in solution.allowed else _card_reason(example, solution, card)
-        )
+        HandCard(card, True, allows=_card_permission(example, card))
+        if card in solution.allowed
+        else HandCard(card, False, _card_reason(example, solution, card), solution.refusals[card])
         for card in example.hand
     )
     return PlayView(
@@ -160,6 +181,13 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
         table=_table(example, played, trick.card_points if trick else None),
         led=example.trick[0][1].suit if example.trick else None,
     )
+
+
+def _card_permission(example: PlayExample, card: Card) -> Phrase:
+    cards = [played for _, played in example.trick]
+    found = permission(CardSet(example.hand), cards, card, example.trump, example.rules)
+    assert found is not None  # the engine allows the card
+    return allow_phrase(found, example.trick, example.trump, example.rules)
 
 
 def _card_reason(example: PlayExample, solution: PlaySolution, card: Card) -> Phrase:
@@ -244,6 +272,7 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
                 refused=verdict.refusal is not None,
                 reason=reason,
                 dealer=verdict.seat == example.dealer,
+                code=verdict.refusal,
             )
         )
     return AuctionView(
@@ -256,4 +285,40 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
         outcome=solution.outcome,
         said=outcome_phrase(solution.outcome, auction.to_speak),
         turned_card=example.turned_card,
+    )
+
+
+def drawn_auction_view(
+    id: str, rules: Rules, dealer: Seat, turned: Suit | None, calls: tuple[tuple[Seat, Call], ...]
+) -> AuctionView:
+    """The view of an auction the engine drew (:mod:`generator.positions`): its calls replayed,
+    each with the engine's verdict, the refused one with its reason, and where the auction stands."""
+    auction = Auction(rules, dealer, turned)
+    shown = []
+    previous_round = 1
+    for number, (seat, call) in enumerate(calls, 1):
+        before = copy.copy(auction)
+        reason = auction.call(seat, call)
+        shown.append(
+            CallView(
+                number,
+                seat,
+                call,
+                second_round=before.round == 2 and previous_round == 1,
+                refused=reason is not None,
+                reason=call_phrase(reason, call, before) if reason is not None else None,
+                dealer=seat == dealer,
+                code=reason,
+            )
+        )
+        previous_round = before.round
+    return AuctionView(
+        id=id,
+        game=rules.game,
+        rules=rules.name,
+        dealer=dealer,
+        turned=turned,
+        calls=tuple(shown),
+        outcome=auction.outcome,
+        said=outcome_phrase(auction.outcome, auction.to_speak),
     )

@@ -1,4 +1,5 @@
-"""Shared helpers: the repository root and running the command line in-process."""
+"""Shared fixtures: the repository root, the command line run in-process, the built site, a copy of
+the project."""
 
 from __future__ import annotations
 
@@ -34,3 +35,12 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result, lines = run_build(ROOT, out)
     assert result.code == 0, lines
     return out
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the project's inputs (content, catalogs, templates) to break or change; a module
+    that means a loaded project by the name defines its own."""
+    from .site_helpers import copy_project
+
+    return copy_project(tmp_path / "project")

@@ -231,3 +231,41 @@ def test_a_marked_foreign_word_stays_in_its_line(site: Path, browser, name: str)
     )
     assert browser.execute_script("return document.querySelectorAll('span[lang]').length") > 0
     assert odd == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("width", [320, 390])
+def test_every_address_of_the_reason_map_shows_its_line(site: Path, browser, locale: str, width: int) -> None:
+    """The app links a refusal to reasons.json's path: opened from file://, the line is the target,
+    on screen, showing the map's sentence."""
+    import json
+
+    browser.set_window_size(width, 700)
+    reasons = json.loads((site / "reasons.json").read_text(encoding="utf-8"))["reasons"]
+    for entries in reasons.values():
+        for entry in entries.values():
+            page, anchor = entry[locale]["path"].lstrip("/").split("#")
+            browser.get((site / page).as_uri() + "#" + anchor)
+            shown = browser.execute_script(
+                "const e = document.querySelector(':target'); if (!e) return null; const r = e.getBoundingClientRect();"
+                "return [e.id, r.top >= -1 && r.top < innerHeight, e.innerText];",
+            )
+            assert shown is not None and shown[0] == anchor and shown[1], f"{page}#{anchor}: {shown}"
+            assert "".join(entry[locale]["sentence"].split()) in "".join(shown[2].split())
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_header_and_pager_take_at_most_a_fifth_of_a_small_phone(site: Path, browser, locale: str) -> None:
+    """At 320 × 568 the page's title starts within the screen's top fifth, and every language is
+    still a link of the header (its row scrolls sideways)."""
+    screen = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", screen)
+    try:
+        for slug in ("index", *ALL_PAGES):
+            browser.get((site / locale / f"{slug}.html").as_uri())
+            assert browser.execute_script("return [innerWidth, innerHeight]") == [320, 568]
+            top = browser.execute_script("return document.querySelector('h1').getBoundingClientRect().top")
+            assert top <= 568 / 5, f"{locale}/{slug}: the title starts {top}px down a 568px screen"
+            assert len(browser.find_elements(By.CSS_SELECTOR, "nav.langs a[hreflang]")) == len(LOCALES)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -1,6 +1,6 @@
 """The scoring page's deals in headless Chromium, at 320, 390 and 1280 px, light and dark, in every
 locale: each trick's four card faces sit inside their own cells, one beside the other, readable
-(not shrunk below their size), under seat names on one line each; the tricks table and the score
+(not shrunk below their size), under seat names on one line each; the tricks table (folded until a tap) and the score
 fit the page at 100 % text; at 1280 px the two rule sets of a pair stand side by side."""
 
 from __future__ import annotations
@@ -17,6 +17,24 @@ pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not bro
 
 READABLE = """
 const bad = [];
+document.querySelectorAll('details.fold').forEach(fold => {
+  if (fold.open) bad.push('the tricks are open before a tap');
+  if (fold.querySelector('table.tricks').checkVisibility()) bad.push('folded tricks show');
+  fold.open = true;  // a tap opens them
+});
+document.querySelectorAll('table.tally th, table.tally td').forEach(cell => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const re = /\\S+/g;
+    for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+      const word = document.createRange();
+      word.setStart(node, m.index);
+      word.setEnd(node, m.index + m[0].length);
+      const lines = new Set(Array.from(word.getClientRects()).map(r => Math.round(r.top)));
+      if (lines.size > 1 && !/[–-]/.test(m[0])) bad.push('a tally word broken: ' + m[0]);
+    }
+  }
+});
 document.querySelectorAll('table.tricks').forEach(table => {
   const wrap = table.closest('.deal-tricks');
   if (wrap.scrollWidth > wrap.clientWidth + 1) bad.push('the tricks scroll: ' + wrap.scrollWidth);

@@ -54,7 +54,11 @@ def expected() -> dict[str, dict[str, list[str]]]:
             verdicts[locale][view.id] = [
                 html_lib.unescape(
                     str(
-                        render.gettext("%(card)s: allowed.", card=render.card_name(entry.card))
+                        render.gettext(
+                            "%(card)s: allowed. %(reason)s",
+                            card=render.card_name(entry.card),
+                            reason=render.say(entry.allows),
+                        )
                         if entry.allowed
                         else render.gettext(
                             "%(card)s: not allowed. %(reason)s",
@@ -76,19 +80,30 @@ def open_page(driver, site: Path, locale: str, slug: str, width: int, scheme: st
         driver.execute_script(f"document.documentElement.style.fontSize = '{text}%'")
 
 
+# Before any choice, no mark, verdict or reason shows (the answer is hidden from the start); each
+# tap shows that card's verdict and its mark alone; a refused card's ring is red, never green.
 TAP_EVERY_CARD = """
+const visible = e => e && getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden';
+const mark = li => getComputedStyle(li, '::after').visibility === 'visible';
 return Array.from(document.querySelectorAll('.example[data-try]')).map(example => {
-  example.querySelector('.try button:not([hidden])').click();
-  const trying = example.classList.contains('trying');
-  const hidden = getComputedStyle(example.querySelector('.allowed')).display === 'none';
+  const items = Array.from(example.querySelectorAll('.hand-cards li'));
   const said = example.querySelector('.said');
+  // the allowed line and the explanation stay shown: they are lines of the source documents
+  const hidden = example.classList.contains('trying') && visible(example.querySelector('.allowed'))
+    && !visible(example.querySelector('.reasons')) && !items.some(mark) && !/[✓✕]/.test(said.textContent);
   const verdicts = Array.from(example.querySelectorAll('.hand-cards button')).map(card => {
     card.click();
-    return [said.textContent, card.getAttribute('aria-pressed'), said.getAttribute('role')];
+    const item = card.parentNode;
+    const ring = getComputedStyle(card.querySelector('.face')).boxShadow;
+    const marks = items.filter(mark);
+    return [said.textContent, card.getAttribute('aria-pressed'), said.getAttribute('role'),
+            marks.length === 1 && marks[0] === item, item.classList.contains('no') ? ring : ''];
   });
-  return [example.id.slice(3), trying && hidden, verdicts];
+  return [example.id.slice(3), hidden, verdicts];
 });
 """
+REFUSED = {"light": "rgb(179, 38, 30)", "dark": "rgb(255, 138, 128)"}
+"""The refused colour (--refused) of each scheme: the ring of a chosen refused card."""
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -101,9 +116,10 @@ def test_try_it_answers_every_card_as_the_engine(
     results = browser.execute_script(TAP_EVERY_CARD)
     assert [example for example, _, _ in results] == list(expected[locale])
     for example, hides_the_answer, verdicts in results:
-        assert hides_the_answer, f"{example}: Try it hides the marks and the answer"
-        assert [said for said, _, _ in verdicts] == expected[locale][example], example
-        assert all(pressed == "true" and role == "status" for _, pressed, role in verdicts)
+        assert hides_the_answer, f"{example}: the marks and the answer are hidden until a card is chosen"
+        assert [said for said, *_ in verdicts] == expected[locale][example], example
+        assert all(pressed == "true" and role == "status" and alone for _, pressed, role, alone, _ in verdicts)
+        assert all(REFUSED[scheme] in ring for *_, ring in verdicts if ring), f"{example}: a refused card's ring"
     if width == 320:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         for slug in PAGES:
@@ -117,26 +133,28 @@ def test_try_it_with_the_keyboard_alone(built_site: Path, browser, expected) -> 
     open_page(browser, built_site, "ru", "allowed-cards", 390)
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.TAB)
-    for _ in range(60):  # Tab to the first example's "Try it"
+    first_card = ".example[data-try] .hand-cards button"
+    for _ in range(80):  # Tab to the first example's first card: the answer is hidden already
         active = browser.switch_to.active_element
-        if active.get_attribute("class") == "" and active.text == browser.execute_script(
-            "return document.querySelector('.example[data-try]').dataset.try"
-        ):
+        if browser.execute_script(f"return document.activeElement === document.querySelector('{first_card}')"):
             break
         active.send_keys(Keys.TAB)
     else:
-        pytest.fail("Tab never reaches the first 'Try it' button")
-    active.send_keys(Keys.ENTER)
+        pytest.fail("Tab never reaches the first card of the first example")
     example = browser.find_element(By.CSS_SELECTOR, ".example[data-try]")
     assert "trying" in example.get_attribute("class")
     said = example.find_element(By.CSS_SELECTOR, ".said")
     first = expected["ru"][example.get_attribute("id")[3:]]
-    card = browser.switch_to.active_element  # focus moved to the first card of the hand
+    card = browser.switch_to.active_element
     card.send_keys(Keys.ENTER)
     assert said.text == first[0]
-    card.send_keys(Keys.TAB)
+    focus = browser.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
+    assert focus == "dashed"  # focus is not the chosen card's ring (a solid box shadow)
+    card.send_keys(Keys.ARROW_RIGHT)  # the arrows move between the cards of the hand
     browser.switch_to.active_element.send_keys(Keys.SPACE)
     assert said.text == first[1]
+    browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert browser.execute_script(f"return document.activeElement === document.querySelector('{first_card}')")
     show = example.find_element(By.CSS_SELECTOR, ".try button:not([hidden])")
     show.send_keys(Keys.ENTER)
     assert "trying" not in example.get_attribute("class")

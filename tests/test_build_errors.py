@@ -8,12 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .site_helpers import copy_project, run_build, tree
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_project(tmp_path / "project")
+from .site_helpers import run_build, tree
 
 
 def replace(path: Path, old: str, new: str, count: int = 1) -> None:

@@ -113,6 +113,19 @@ def test_the_page_draws_every_deal_and_pairs_the_rule_sets(built_site: Path, pro
     assert "%(" not in visible_text(html)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_only_the_winner_is_framed_and_the_belote_is_a_tag(built_site: Path, project, locale: str) -> None:
+    html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
+    assert "face s" in html and not re.search(r'class="face [^"]*\bbel\b', html)  # no belote frame on a card
+    for table in re.findall(r'<table class="tricks">.*?</table>', html, re.S):
+        for row in re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S):
+            assert len(re.findall(r'class="face [^"]*\bwin\b', row)) == 1  # one framed card: the trick's winner
+    drawn = re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)"', html)  # one table each
+    views = deals(project)
+    belotes = sum(1 for key in drawn for row in views[key].tricks for card in row.cards if card.belote)
+    assert belotes > 0 and html.count('<span class="bel">') == belotes  # each belote card of each table tagged
+
+
 def test_the_scoring_page_shows_the_scoring_rules_in_the_differences_table(built_site: Path) -> None:
     flags = {row.flag for row in tables.differences()}
     assert {"litige", "must_beat_defence", "belote_kept"} <= flags
@@ -133,3 +146,19 @@ def test_the_other_pages_and_the_index_link_to_the_scoring_page(built_site: Path
             assert 'href="scoring.html"' in html, (locale, slug)
     sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
     assert sitemap.count("/scoring.html") >= len(LOCALES)
+
+
+def test_each_trick_names_its_winning_team_and_a_tie_carries_under_the_takers(built_site: Path, project) -> None:
+    html = (built_site / "es/scoring.html").read_text(encoding="utf-8")
+    views = deals(project)
+    for key in re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)"', html):
+        article = html[html.index(f'id="ex-{key}"') : html.index("</article>", html.index(f'id="ex-{key}"'))]
+        assert article.count('<details class="fold">') == 1 and '<details class="fold" open' not in article
+        won = re.findall(r'<span class="by (ns|ew)">', article)
+        assert won == [row.winner.team.code().lower() for row in views[key].tricks]
+    article = html[html.index('id="ex-tie-house"') :]
+    carried = re.search(r"<tr><th scope=\"row\">Pasa a la mano siguiente</th>(.*?)</tr>", article)
+    assert carried is not None
+    takers = [entry.takers for entry in views["tie-official"].teams]
+    cells = re.findall(r"<td>(.*?)</td>", carried.group(1))
+    assert cells == [str(views["tie-official"].carried_out) if taker else "—" for taker in takers]

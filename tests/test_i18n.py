@@ -29,14 +29,9 @@ from generator.words.terms import Message
 
 from .conftest import ROOT
 from .pagetext import visible_text
-from .site_helpers import LOCALES, copy_project, run_build, tree
+from .site_helpers import LOCALES, run_build, tree
 
 CATALOGS = [ROOT / "locales" / code / "LC_MESSAGES" / "messages.po" for code in LOCALES]
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_project(tmp_path / "project")
 
 
 def cli(run_cli, project: Path, *args: str) -> tuple[int, str]:

@@ -28,11 +28,6 @@ from generator.reader.source import Document
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_project(tmp_path / "project")
-
-
 def scratch(project: Path, tmp_path: Path) -> dict[str, bytes]:
     """The site built from a copy of the project with no cache and no previous site."""
     fresh = tmp_path / "fresh"
@@ -522,6 +517,7 @@ EDITS = {
     "catalog fuzzy": ("locales/ru/LC_MESSAGES/messages.po", 'msgid "In brief"', '#, fuzzy\nmsgid "In brief"'),
     "template": ("templates/glossary.html", '<dl class="terms">', '<dl class="terms" data-edited="1">'),
     "shared template": ("templates/missing-locale.html", "<ul>", '<ul class="edited">'),
+    "data template": ("templates/reasons.json", "{{ json }}", "{{ json }}\n"),
     "site name": ("content/site.yaml", "name: ", "name: The "),
 }
 """Edits of each kind of input, each keeping the project valid."""

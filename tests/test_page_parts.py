@@ -250,3 +250,89 @@ def test_a_locale_that_shows_english_builds_its_repeated_markup_once_too(
     result = build(project, None, strict=False)
     assert result.code == 0 and any("King of spades" in w.message for w in result.warnings)
     assert len(made) == translated
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_table_starts_the_turn_at_the_leader_and_shows_the_suits_as_symbols(built_site: Path, locale: str) -> None:
+    from generator.project import load_project
+    from generator.views import PlayView
+
+    project = load_project(ROOT, catalogs=False)
+    html = (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
+    seats = {
+        code: re.search(
+            rf'class="spot at{code} [^"]*">\s*<span class="who">(?:<span class="num">\d\.</span> )?'
+            rf'<span class="seat">([^<]+)</span>',
+            html,
+        ).group(1)  # type: ignore[union-attr]
+        for code in "SWNE"
+    }
+    for id_, view in project.views.items():
+        if not isinstance(view, PlayView) or f'id="ex-{id_}"' not in html:
+            continue
+        article = html[html.index(f'id="ex-{id_}"') : html.index("</article>", html.index(f'id="ex-{id_}"'))]
+        start = view.trick[0].seat if view.trick else view.seat
+        order = " → ".join(seats[start.next(step).code()] for step in range(4))
+        assert order in article, id_
+        if view.led is not None:
+            assert f'<span class="sym s{view.led.code()}" aria-hidden="true">' in article
+        if view.trump is not None:
+            assert f'<span class="sym s{view.trump.code()}" aria-hidden="true">' in article
+    for slug in ("allowed-cards", "scoring"):  # the direction of play, once on each page with plays
+        page = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+        assert page.count('<p class="direction">') == 1
+        assert " → ".join(seats[code] for code in "SWNE") in page.split('<p class="direction">')[1].split("</p>")[0]
+
+
+def test_the_glossary_defines_the_rule_sets_as_the_table_computes_them() -> None:
+    """The two rule sets' definitions name every game in which the table finds a difference (the
+    glossary once said they differed only in Coinche), and the scoring words have their entries."""
+    import yaml
+
+    entries = {e["id"]: e for e in yaml.safe_load((ROOT / "content/glossary.yaml").read_text("utf-8"))["entries"]}
+    assert {"dedans", "litige", "dix-de-der"} <= set(entries)
+    said = (entries["house-rules"]["definition"] + " " + entries["official-rules"]["definition"]).lower()
+    words = {Game.TRUMP: "trump", Game.NO_TRUMP: "no-trump", Game.COINCHE: "coinche"}
+    games = {row.game for row in tables.differences()}
+    assert games == set(Game) and all(words[game] in said for game in games)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("slug", PAGES)
+def test_each_rules_page_says_at_its_top_that_the_app_offers_both_rule_sets(
+    built_site: Path, locale: str, slug: str
+) -> None:
+    html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+    note = html.index('<p class="rulesets-note">')
+    assert html.index("<h1>") < note < html.index('<nav class="toc"')  # right under the title
+    line = html[note : html.index("</p>", note)]
+    assert str(len(tables.differences())) in visible_text(line) and '<a href="#rule-sets">' in line
+    assert 'id="rule-sets"' in html  # the table it links to is on the page
+
+
+def test_the_scoring_recap_follows_the_rule_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recap's sentences come from the flags: a tie is a litige exactly where the rules carry it
+    over, and a Coinche rule set that frees the takers from beating the defence says a tie is enough."""
+    recap = {row.label.msgid: row for row in tables.scoring_recap()}
+    assert list(recap) == [label.msgid for label in tables.RECAP_LABELS.values()]
+    tie = recap["A tie on points"].cells
+    litige = {(game, cell.rules) for cell in tie if "litige" in cell.message.msgid for game in cell.games}
+    carried = {(g, name) for name, by in RULESETS.items() for g, r in by.items() if r.litige.value == "carry_over"}
+    assert litige == carried
+    changed = {name: dict(by) for name, by in RULESETS.items()}
+    changed["house"][Game.TRUMP] = dataclasses.replace(changed["house"][Game.TRUMP], belote_kept=False)
+    monkeypatch.setattr(tables, "RULESETS", changed)
+    failed = {row.label.msgid: row for row in tables.scoring_recap()}["Contract failed (dedans)"].cells
+    assert any(cell.rules == "house" and "every belote" in cell.message.msgid for cell in failed)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_scoring_page_opens_with_the_recap(built_site: Path, locale: str) -> None:
+    for slug in PAGES:
+        html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+        assert ('id="how-scored"' in html) == (slug == "scoring")
+    html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
+    recap = html[html.index('id="how-scored"') : html.index("</section>", html.index('id="how-scored"'))]
+    assert recap.count('<div class="recap-row">') == len(tables.RECAP_LABELS)
+    assert html.index('id="how-scored"') < html.index('class="example deal')
+    assert "%(" not in visible_text(recap) and "252" in recap and "× 2" in recap and "× 4" in recap

@@ -241,7 +241,7 @@ def test_a_sentence_that_opens_with_a_placeholder_starts_with_a_capital(project)
     render = renderer(project, "bg")
     card = render.card_name(Card.parse("KS"))
     assert card == "поп пика"
-    assert str(render.gettext("%(card)s: allowed.", card=card)) == "Поп пика: позволена."
+    assert str(render.gettext("%(card)s: allowed. %(reason)s", card=card, reason="…")).startswith("Поп пика: ")
     line = render.fill("reason", "%(card)s: %(reason)s", card=card, reason="…")
     assert str(line).startswith("Поп пика")
     assert str(sentence_start(Markup('<span class="x"><span lang="fr">belote</span></span>'))) == (
@@ -270,3 +270,22 @@ def test_a_message_shown_in_english_is_marked_english(project) -> None:
         '<button aria-label="Try it"><span lang="en">Try it</span></button>'
     )
     assert list(render.translator.warnings.values())[0].kind == "lost"
+
+
+def test_a_number_of_points_takes_its_plural_form_in_every_locale(project) -> None:
+    """The deal's points said with a number are plural messages, counted on that number: Russian
+    says «162 очка» and «250 очков», as CLDR's categories for the number ask."""
+    from generator.rules import Team
+    from generator.words.reasons import Phrase
+    from generator.words.scoring import SCORE_MESSAGES, team
+
+    message = SCORE_MESSAGES["all-to-defence"][0]
+    assert message.plural is not None
+    said = {
+        n: str(renderer(project, "ru").say(Phrase(message, (("defence", team(Team.EW)), ("num", str(n))))))
+        for n in (162, 250, 21)
+    }
+    assert "162 очка" in said[162] and "250 очков" in said[250] and "21 очко" in said[21], said
+    for locale in LOCALES:
+        sentence = str(renderer(project, locale).say(Phrase(message, (("defence", team(Team.NS)), ("num", "252")))))
+        assert "252" in sentence and "%(" not in sentence, (locale, sentence)

@@ -22,14 +22,9 @@ from generator.i18n.pofile import parse_po, po_bytes
 from generator.problems import Problem
 
 from .conftest import ROOT
-from .site_helpers import copy_project, run_build, tree
+from .site_helpers import run_build, tree
 
 CATALOG = "locales/es/LC_MESSAGES/messages.po"
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_project(tmp_path / "project")
 
 
 def edit(path: Path, old: str, new: str) -> None:

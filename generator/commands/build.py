@@ -38,12 +38,13 @@ def build_and_report(
     strict: bool,
     report: Callable[[object], None] = print,
     base_url: SiteURL | None = None,
+    search: bool = True,
 ) -> int:
     """Build, and tell the user what happened; the exit code. On a terminal, what the build is
     doing is shown meanwhile on one line that updates (nothing when the output is piped)."""
     line = Progress(sys.stderr) if sys.stderr.isatty() else None
     try:
-        result = build(root, out, strict, base_url, line)
+        result = build(root, out, strict, base_url, line, search)
     finally:
         if line is not None:
             line.clear()

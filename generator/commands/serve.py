@@ -223,7 +223,7 @@ def _build(root: Path, out: Path, base_url: SiteURL) -> list[str] | None:
         lines.append(str(line))
 
     try:
-        built = build_and_report(root, out, False, report, base_url) == 0
+        built = build_and_report(root, out, False, report, base_url, search=False) == 0  # no search index (README)
     except Exception as error:  # keep serving the last good site whatever happens
         report(f"error: the build failed: {type(error).__name__}: {error}")
         built = False

@@ -32,6 +32,7 @@ from .. import cache
 from ..files import FileError, read_input
 from ..inputs import Inputs
 from ..invocation import command
+from ..keys import code_version
 from ..problems import Problem
 from ..words.terms import Message
 from .pofile import Key, header_lines_of, parse_po, plural_rule
@@ -77,8 +78,16 @@ def read_translated(catalog: Path) -> frozenset[str] | None:
     """The record beside ``catalog`` of the messages it translated (None when there is none yet:
     each untranslated message then counts as lost, as before the record existed)."""
     try:
-        text = read_input(catalog.parent / TRANSLATED_RECORD).decode("ascii")
-    except (FileError, UnicodeDecodeError):
+        return parse_translated(read_input(catalog.parent / TRANSLATED_RECORD))
+    except FileError:
+        return None
+
+
+def parse_translated(data: bytes) -> frozenset[str] | None:
+    """A record of translated messages from its bytes (None when it is not one)."""
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError:
         return None
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
@@ -129,7 +138,7 @@ def translated_record(data: bytes, display: str, template_keys: set[Key], before
     return (head + "".join(f"{line}\n" for line in lines)).encode("ascii")
 
 
-class Entry(NamedTuple):
+class Translation(NamedTuple):
     """A catalog's translation of one message: one string, or one per plural form (a tuple: small,
     and pickled at C speed into the cache and from the process that reads the catalogs)."""
 
@@ -142,12 +151,12 @@ class Entry(NamedTuple):
 
 
 @dataclass
-class Catalog:
+class LocaleCatalog:
     """A locale's translations by message, and its plural rule (from the Plural-Forms header)."""
 
     locale: str
     path: str
-    entries: dict[Key, Entry]
+    entries: dict[Key, Translation]
     plural: Callable[[int], int]
     translated: frozenset[str] | None = None
     """The record of the messages it translated (:func:`read_translated`), when there is one."""
@@ -160,7 +169,7 @@ def cache_path(cache: Path, locale: str) -> Path:
 
 def read_catalog(
     path: Path, display: str, locale: str, problems: list[Problem], cache: Path | None = None
-) -> Catalog | None:
+) -> LocaleCatalog | None:
     """Read a ``.po`` file at once (:class:`Catalogs` checks one and reads it back when it is
     used); None (with problems added) when it cannot be used.
 
@@ -194,7 +203,7 @@ def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem
 
 def _parse_catalog(
     data: bytes, digest: str, display: str, locale: str, problems: list[Problem], cached: Path | None
-) -> Catalog | None:
+) -> LocaleCatalog | None:
     """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid)."""
     po = parse_po(data, display, problems)
     if po is None:
@@ -202,7 +211,7 @@ def _parse_catalog(
     before = len(problems)
     header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
-    entries: dict[Key, Entry] = {}
+    entries: dict[Key, Translation] = {}
     for message in po:
         if not message.id:
             continue
@@ -211,21 +220,21 @@ def _parse_catalog(
         key: Key = (message.context, sys.intern(ids[0]))  # one string for the five catalogs' same message
         line = message.lineno or 1
         if not all(strings):  # untranslated: kept for its line, which a warning cites
-            entries[key] = Entry((), False, line)
+            entries[key] = Translation((), False, line)
             continue
         if not message.fuzzy:
             _check_placeholders(ids, strings, display, line, problems)
         review = message.fuzzy and not message.previous_id and ANSWER_CHANGED in message.user_comments
-        entries[key] = Entry(tuple(strings), message.fuzzy, line, review)
+        entries[key] = Translation(tuple(strings), message.fuzzy, line, review)
     if plural is None or len(problems) > before:
         return None
     if cached is not None:  # a read-only project is only slower
         rows = [(context, msgid, *entry) for (context, msgid), entry in entries.items()]
-        cache.store(cached, "catalog", digest, pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
-    return Catalog(locale, display, entries, plural)
+        cache.store(cached, "catalog", _kept_as(digest), pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
+    return LocaleCatalog(locale, display, entries, plural)
 
 
-class Catalogs(Mapping[str, Catalog]):
+class Catalogs(Mapping[str, LocaleCatalog]):
     """A project's readable catalogs by locale. Each is checked by :meth:`read` and then kept in
     the cache, not in memory: it is read back when first looked up, and let go by :meth:`release`,
     so that a build's processes hold one locale's translations at a time rather than them all (a
@@ -236,7 +245,7 @@ class Catalogs(Mapping[str, Catalog]):
         self.cache = cache
         self.digests: dict[str, str] = {}
         """Each readable catalog's digest, in the order read."""
-        self.held: dict[str, Catalog] = {}
+        self.held: dict[str, LocaleCatalog] = {}
         self.translated: dict[str, frozenset[str] | None] = {}
         """Each readable catalog's record of translated messages, read with it (once)."""
 
@@ -249,14 +258,17 @@ class Catalogs(Mapping[str, Catalog]):
             return
         digest = hashlib.sha256(data).hexdigest()
         record = (self.root / display).parent / TRANSLATED_RECORD
+        translated = None
+        if os.path.lexists(record):
+            try:
+                kept = read_input(record)
+                translated = parse_translated(kept)
+                if inputs is not None:
+                    inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", kept)
+            except FileError:
+                pass  # as if there were none: each missing translation counts as lost
         if inputs is not None:
             inputs.note(display, data)
-            if os.path.lexists(record):
-                try:
-                    inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", read_input(record))
-                except FileError:
-                    pass  # read_translated takes it as no record
-        translated = read_translated(self.root / display)
         cached = cache_path(self.cache, locale) if self.cache is not None else None
         if cached is not None and is_cached(cached, digest):
             self.digests[locale] = digest  # valid when kept: read back when looked up
@@ -267,13 +279,13 @@ class Catalogs(Mapping[str, Catalog]):
             catalog.translated = self.translated[locale] = translated
             self.keep(locale, digest, None if cached is not None and is_cached(cached, digest) else catalog)
 
-    def keep(self, locale: str, digest: str, catalog: Catalog | None) -> None:
+    def keep(self, locale: str, digest: str, catalog: LocaleCatalog | None) -> None:
         """Count a checked catalog as readable: held when given, else read from the cache when wanted."""
         self.digests[locale] = digest
         if catalog is not None:
             self.held[locale] = catalog
 
-    def __getitem__(self, locale: str) -> Catalog:
+    def __getitem__(self, locale: str) -> LocaleCatalog:
         if locale in self.held:
             return self.held[locale]
         digest = self.digests[locale]  # KeyError: no readable catalog
@@ -310,19 +322,24 @@ class Catalogs(Mapping[str, Catalog]):
         return len(self.digests)
 
 
+def _kept_as(digest: str) -> str:
+    """A parsed catalog's key in the cache: its bytes' digest and the code that parsed them."""
+    return f"{code_version()[:32]}-{digest}"
+
+
 def is_cached(cached: Path, digest: str) -> bool:
     """Whether the cache file ``cached`` says it keeps the catalog whose bytes hash to ``digest``
     (its label only: :func:`load_cached` still checks the rest)."""
-    return cache.has(cached, "catalog", digest)
+    return cache.has(cached, "catalog", _kept_as(digest))
 
 
-def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog | None:
+def load_cached(cached: Path, digest: str, locale: str, display: str) -> LocaleCatalog | None:
     """The catalog whose bytes hash to ``digest``, read back from its cache file; None unless the
     cache is there and reads back in the shape written (anything else, damaged or of another
     version, is as if absent). Like the page cache, it is the project's own file, written by this
     code: it is trusted as far as its shape, not as input. Only valid catalogs are kept, so the
     plural rule of the header kept parses."""
-    kept = cache.load(cached, "catalog", digest)
+    kept = cache.load(cached, "catalog", _kept_as(digest))
     if kept is None:
         return None
     try:
@@ -330,7 +347,7 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog
         if not isinstance(header, str) or not isinstance(rows, list):
             return None
         entries = {
-            (context, sys.intern(msgid)): Entry(strings, fuzzy, line, review)
+            (context, sys.intern(msgid)): Translation(strings, fuzzy, line, review)
             for context, msgid, strings, fuzzy, line, review in rows
         }
     except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
@@ -338,7 +355,7 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> Catalog
     plural = plural_rule(header, display, 1, [])
     if len(entries) != len(rows) or plural is None:
         return None
-    return Catalog(locale, display, entries, plural)
+    return LocaleCatalog(locale, display, entries, plural)
 
 
 def _check_placeholders(
@@ -405,7 +422,7 @@ class Translator:
     them, so that a reused file gives its warnings again)."""
 
     locale: str
-    catalog: Catalog | None
+    catalog: LocaleCatalog | None
     catalog_display: str
     warnings: dict[Key, Problem] = field(default_factory=dict)
     misses: set[Key] = field(default_factory=set)
@@ -452,7 +469,7 @@ class Translator:
             severity="warning",
         )
 
-    def _entry(self, message: Message, origin: str | None) -> Entry | None:
+    def _entry(self, message: Message, origin: str | None) -> Translation | None:
         key = (message.context, message.msgid)
         entry = self.catalog.entries.get(key) if self.catalog else None
         if entry is not None and entry.strings and not entry.fuzzy:

@@ -18,7 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog as PoCatalog
+from babel.messages.catalog import Message as PoMessage
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
 from .. import tables
@@ -158,9 +159,9 @@ def _block_messages(
 
 def template_catalog(
     root: Path, pages: list[Page], site_name: Text, views: dict[str, PlayView | AuctionView | DealView]
-) -> Catalog:
+) -> PoCatalog:
     """The message template: content strings, template strings and terms, in a stable order."""
-    catalog = Catalog(header_comment=_HEADER, project=PROJECT, fuzzy=False)
+    catalog = PoCatalog(header_comment=_HEADER, project=PROJECT, fuzzy=False)
     for text, comments in content_messages(pages, site_name, views):
         catalog.add(text.msgid, locations=[(text.path, text.line)], auto_comments=comments)
     templates = root / "templates"
@@ -192,7 +193,7 @@ def template_catalog(
     ):
         for message, comment in module.messages():
             catalog.add(
-                message.msgid,
+                (message.msgid, message.plural) if message.plural else message.msgid,
                 locations=[(module_path, 0)],
                 context=message.context,
                 auto_comments=[comment],
@@ -253,7 +254,7 @@ def new_catalog(code: str) -> bytes:
     own name (also from CLDR) as its team, so that the file says what it is in any tool."""
     locale = Locale.parse(code)
     name = locale.get_display_name(locale) or code
-    catalog = Catalog(
+    catalog = PoCatalog(
         locale=code,
         project=PROJECT,
         version="1",
@@ -271,12 +272,12 @@ _EXAMPLE_FIELD = re.compile(r"(Title|Explanation) of example (\S+?)\.(?:\s|$)")
 _PAGE_TITLE = re.compile(r"Title of the page (\S+?)\.(?:\s|$)")
 
 
-def _key(message: Message) -> tuple[str, str | None]:
+def _key(message: PoMessage) -> tuple[str, str | None]:
     msgid = message.id if isinstance(message.id, str) else message.id[0]
     return msgid, message.context
 
 
-def origins(message: Message) -> list[tuple[object, ...]]:
+def origins(message: PoMessage) -> list[tuple[object, ...]]:
     """Where a message comes from, most telling first: the example and field (from its comment),
     the page it titles, then its file and kind of text (which names its page's section, for prose)."""
     comment = " ".join(message.auto_comments)
@@ -290,7 +291,7 @@ def origins(message: Message) -> list[tuple[object, ...]]:
     return keys
 
 
-def match_by_origin(catalog: Catalog, known: set[tuple[str, str | None]]) -> None:
+def match_by_origin(catalog: PoCatalog, known: set[tuple[str, str | None]]) -> None:
     """After a merge without Babel's fuzzy matching: each new message takes the translation of the
     obsolete one it replaces — the one from the same example field or page title, or failing those
     the only one of its kind left in its file (a section's heading, paragraph, list item...) —
@@ -330,11 +331,11 @@ def match_by_origin(catalog: Catalog, known: set[tuple[str, str | None]]) -> Non
 PARALLEL_MIN = 2000
 """Below this many messages in the template, merging the catalogs in a second process costs more than it saves."""
 
-_MERGE: tuple[Catalog, Path] | None = None
+_MERGE: tuple[PoCatalog, Path] | None = None
 """The template and the catalogs' folder a forked worker merges with (inherited, never pickled)."""
 
 
-def _merge(template: Catalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
+def _merge(template: PoCatalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
     """One locale's catalog merged with the template, as bytes to write: None when the catalog
     says the same already (dates aside), or, with its problems, when it cannot be read."""
     problems: list[Problem] = []

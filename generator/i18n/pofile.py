@@ -25,7 +25,8 @@ from ..problems import Problem
 from ..reader.source import CONTROL, control_character
 
 if TYPE_CHECKING:  # Babel is imported only when a .po file is parsed or written
-    from babel.messages.catalog import Catalog, Message
+    from babel.messages.catalog import Catalog as PoCatalog
+    from babel.messages.catalog import Message as PoMessage
 
 Key = tuple[str | None, str]
 """A message's identity: its context and its (singular) source text."""
@@ -61,15 +62,15 @@ def unquote(text: str) -> str:
     return unescape(text.strip())
 
 
-def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> Catalog | None:
+def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> PoCatalog | None:
     """A ``.po`` or ``.pot`` file read as Babel reads it, after the checks Babel's reader skips; None,
     with problems, when the file cannot be used: every command refuses to write over a catalog it
     cannot read."""
-    from babel.messages.catalog import Catalog
+    from babel.messages.catalog import Catalog as PoCatalog
 
     before = len(problems)
     lines, suspect = _decoded_lines(data, display, problems)
-    catalog = Catalog(locale=locale, charset="utf-8")
+    catalog = PoCatalog(locale=locale, charset="utf-8")
     reader = _Reader(catalog, display)
     reader.read(lines, functools.partial(_line_is_valid, display=display, problems=problems) if suspect else None)
     problems += reader.duplicates
@@ -194,7 +195,7 @@ class _Reader:
     Babel would refuse (``error``), a header Babel cannot read (``header_error``) and duplicated
     entries, and reads on as Babel does when told not to abort."""
 
-    def __init__(self, catalog: Catalog, display: str) -> None:
+    def __init__(self, catalog: PoCatalog, display: str) -> None:
         self.catalog = catalog
         self.display = display
         self.error: Problem | None = None
@@ -291,10 +292,8 @@ class _Reader:
         if prefix == "#:":
             rest = line[2:]
             if "\u2068" in rest or "\u2069" in rest:  # file names with spaces, enclosed as gettext does
-                from babel.messages.pofile import _extract_locations
-
                 try:
-                    found = _extract_locations(rest)
+                    found = isolated_locations(rest)
                 except ValueError as error:
                     self._invalid(line, number, str(error))
                     return
@@ -360,7 +359,7 @@ class _Reader:
             self._add()
 
     def _add(self) -> None:
-        from babel.messages.catalog import Message
+        from babel.messages.catalog import Message as PoMessage
 
         msgid: str | tuple[str, ...]
         string: str | tuple[str, ...]
@@ -378,7 +377,7 @@ class _Reader:
             msgid = _joined(self.messages[0])
             string = _joined(self.translations[0][1])
         context = _joined(self.context) if self.context else None
-        message = Message(
+        message = PoMessage(
             msgid,
             string,
             self.locations,  # type: ignore[arg-type]  # a location may have no line
@@ -530,7 +529,7 @@ def plural_rule(value: str, display: str, line: int, problems: list[Problem]) ->
     return rule
 
 
-def _restore_previous(message: Message) -> None:
+def _restore_previous(message: PoMessage) -> None:
     """Move ``#| msgctxt/msgid/msgid_plural`` comment lines back into the message's previous id."""
     previous: list[str] = []
     kept = []
@@ -550,7 +549,7 @@ def _restore_previous(message: Message) -> None:
         message.user_comments = kept
 
 
-def po_bytes(catalog: Catalog) -> bytes:
+def po_bytes(catalog: PoCatalog) -> bytes:
     """A catalog as the project writes every ``.po`` and ``.pot``: in GNU gettext's layout, byte for
     byte what ``msgcat`` (and so msgmerge and Poedit) writes of it, so that a save in any of those
     tools and ``i18n update`` leave each other's lines alone: strings wrapped at 79 columns where
@@ -614,7 +613,7 @@ _FOREIGN: dict[int, list[tuple[str, str]]] = {}
 """The header fields of each catalog read, in their order, by the catalog's ``id`` (see :func:`header_text`)."""
 
 
-def _keep_header(catalog: Catalog, text: str) -> None:
+def _keep_header(catalog: PoCatalog, text: str) -> None:
     """Note a read catalog's header fields, so that the writer keeps those Babel does not know
     (``X-Generator``, ``Language-Team``... of Weblate, Poedit, msginit) where they were."""
     fields = []
@@ -626,7 +625,7 @@ def _keep_header(catalog: Catalog, text: str) -> None:
     weakref.finalize(catalog, _FOREIGN.pop, id(catalog), None)
 
 
-def header_text(catalog: Catalog) -> str:
+def header_text(catalog: PoCatalog) -> str:
     """The header's msgstr: Babel's fields (those the project owns: dates, plural forms, charset...)
     with its values, and every other field the file had, kept in its place; Babel's fields the file
     did not have come last."""
@@ -643,7 +642,7 @@ def header_text(catalog: Catalog) -> str:
     return "".join(f"{name}: {value}\n" for name, value in fields)
 
 
-def _locations(message: Message) -> Iterator[str]:
+def _locations(message: PoMessage) -> Iterator[str]:
     """A message's references as gettext writes them with ``--add-location=file``: each file once,
     in order, a name with spaces enclosed (U+2068 … U+2069)."""
     written: dict[str, None] = {}
@@ -669,7 +668,7 @@ def _references(locations: tuple[str, ...]) -> tuple[str, ...]:
     return (*lines, line + "\n") if len(line) > 2 else tuple(lines)
 
 
-def _message(message: Message, plurals: int, prefix: str, python: bool) -> list[str]:
+def _message(message: PoMessage, plurals: int, prefix: str, python: bool) -> list[str]:
     """A message's msgctxt, msgid (and msgid_plural) and msgstr lines."""
     lines = []
     if message.context:
@@ -924,3 +923,28 @@ def _wrapped(text: str) -> Iterator[str]:
         end = index - 1 if index > start and chunks[index - 1][0] == " " else index
         if end > start:
             yield "".join(chunks[start:end])
+
+
+def isolated_locations(text: str) -> list[str]:
+    """The references of a ``#:`` line whose file names may hold spaces, each such name enclosed in
+    U+2068 … U+2069 as gettext writes it (``\u2068my page.yaml\u2069:12``); ValueError for an
+    enclosure left open or a stray U+2069."""
+    found: list[str] = []
+    position = 0
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        name = ""
+        if text[position] == "\u2068":
+            end = text.find("\u2069", position + 1)
+            if end < 0:
+                raise ValueError("a file name opened with U+2068 is not closed with U+2069")
+            name, position = text[position + 1 : end], end + 1
+        rest = position  # what follows the name (":12"), or the whole reference
+        while position < len(text) and not text[position].isspace():
+            if text[position] in "\u2068\u2069":
+                raise ValueError(f"U+{ord(text[position]):04X} inside a reference: enclose the whole file name")
+            position += 1
+        found.append(name + text[rest:position])
+    return found

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.catalog import Catalog as PoCatalog
 
 from ..files import FileError, read_input
 from ..problems import Problem
@@ -79,7 +79,7 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     return stats
 
 
-def _parse(path: Path, display: str, problems: list[Problem]) -> BabelCatalog | None:
+def _parse(path: Path, display: str, problems: list[Problem]) -> PoCatalog | None:
     """A catalog read (through the guarded reader) and parsed; None, with problems, when it cannot be."""
     try:
         return parse_po(read_input(path, display), display, problems)

@@ -21,12 +21,14 @@ from .auction import (
 )
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .play import (
+    PlayPermission,
     PlayReason,
     TrickResult,
     allowed,
     allowed_mask,
     beats,
     card_points,
+    permission,
     rank_order,
     refusal,
     trick_keys,
@@ -73,6 +75,7 @@ __all__ = [
     "IllegalDeal",
     "Litige",
     "Outcome",
+    "PlayPermission",
     "PlayReason",
     "Rank",
     "Rules",
@@ -93,6 +96,7 @@ __all__ = [
     "multiplier_value",
     "outcome_fields",
     "rank_order",
+    "permission",
     "refusal",
     "rule_sets_differ",
     "rules_for",

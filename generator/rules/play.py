@@ -65,6 +65,33 @@ class PlayReason(Enum):
     """An opponent's trump you cannot beat, under a rule set that makes you trump anyway: a plain card."""
 
 
+class PlayPermission(Enum):
+    """Why an allowed card may be played: the rule that lets it (the counterpart of :class:`PlayReason`)."""
+
+    LEAD = "lead"
+    """The seat leads the trick: any card."""
+    FOLLOW_SUIT = "follows-suit"
+    """The seat holds the plain suit led and plays it."""
+    GOES_HIGHER = "goes-higher"
+    """Trump led: a trump higher than the best one on the table."""
+    FOLLOWS_TRUMP = "follows-trump"
+    """Trump led, and no trump of the hand beats the best one: any trump."""
+    NO_TRUMP_LED = "no-trump-to-follow"
+    """Trump led and the hand holds none: any card."""
+    PARTNER_WINNING = "partner-winning"
+    """Without the suit led, the partner is winning the trick: any card."""
+    TRUMPS = "trumps"
+    """Without the suit led, an opponent winning with the suit led: a trump."""
+    OVERTRUMPS = "overtrumps"
+    """Without the suit led, an opponent has trumped: a higher trump."""
+    UNDERTRUMPS = "undertrumps"
+    """An opponent's trump no trump of the hand beats, under a rule set that makes you trump anyway: a lower trump."""
+    CANNOT_OVERTRUMP = "cannot-overtrump"
+    """An opponent's trump no trump of the hand beats, under a rule set that frees you: any card."""
+    FREE = "free"
+    """Without the suit led and without trumps (or in the no-trump game): any card."""
+
+
 def allowed_mask(hand: int, trick: Sequence[int], trump: int, must_undertrump: bool) -> int:
     """The fast core of :func:`allowed` on plain ints (``trump`` -1 for no trump)."""
     if not trick:
@@ -126,6 +153,41 @@ def refusal(hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None
     if any(beats(higher, best, trump) for higher in hand & CardSet.suit(best.suit)):
         return PlayReason.OVERTRUMP
     return PlayReason.UNDERTRUMP
+
+
+def permission(
+    hand: CardSet, trick: Sequence[Card], card: Card, trump: Suit | None, rules: Rules
+) -> PlayPermission | None:
+    """Why ``card`` may be played from ``hand`` on ``trick``; None when it may not.
+
+    >>> from generator.rules import Game, rules_for
+    >>> permission(CardSet.parse("KS 7S JH"), [Card.parse("AS")], Card.parse("7S"), Suit.HEARTS,
+    ...            rules_for(Game.TRUMP))
+    <PlayPermission.FOLLOW_SUIT: 'follows-suit'>
+    """
+    if card not in hand or card not in allowed(hand, trick, trump, rules):
+        return None
+    if not trick:
+        return PlayPermission.LEAD
+    led = trick[0].suit
+    best = trick[winning_index(trick, trump)]
+    if led == trump:
+        if not hand & CardSet.suit(led):
+            return PlayPermission.NO_TRUMP_LED
+        if beats(card, best, trump):
+            return PlayPermission.GOES_HIGHER
+        return PlayPermission.FOLLOWS_TRUMP
+    if hand & CardSet.suit(led):
+        return PlayPermission.FOLLOW_SUIT
+    if trump is None or not hand & CardSet.suit(trump):
+        return PlayPermission.FREE
+    if len(trick) >= 2 and winning_index(trick, trump) == len(trick) - 2:
+        return PlayPermission.PARTNER_WINNING
+    if best.suit != trump:
+        return PlayPermission.TRUMPS
+    if any(beats(higher, best, trump) for higher in hand & CardSet.suit(trump)):
+        return PlayPermission.OVERTRUMPS
+    return PlayPermission.UNDERTRUMPS if rules.must_undertrump else PlayPermission.CANNOT_OVERTRUMP
 
 
 def card_points(card: Card, trump: Suit | None) -> int:

@@ -21,6 +21,7 @@ from ..rules import (
     Call,
     CallKind,
     Card,
+    PlayPermission,
     PlayReason,
     Rules,
     Seat,
@@ -46,6 +47,7 @@ def _m(context: str, msgid: str) -> Message:
 
 
 _PLAY = "card refused"
+_ALLOW = "card allowed"
 _CALL = "call refused"
 _OUTCOME = "auction outcome"
 
@@ -97,6 +99,62 @@ PLAY_MESSAGES: dict[tuple[PlayReason, str], tuple[Message, str]] = {
     ),
 }
 """Each refusal reason and situation: its sentence (second person: the reader plays the seat) and a comment."""
+
+ALLOW_MESSAGES: dict[tuple[PlayPermission, str], tuple[Message, str]] = {
+    (PlayPermission.LEAD, ""): (
+        _m(_ALLOW, "You lead the trick: any card may be played."),
+        "The player plays the first card of the trick.",
+    ),
+    (PlayPermission.FOLLOW_SUIT, ""): (
+        _m(_ALLOW, "You hold %(led)s, the suit led: you follow suit."),
+        "The player holds the suit led (not trump) and plays one of its cards. %(led)s: the suit led, such as "
+        "“spades”.",
+    ),
+    (PlayPermission.GOES_HIGHER, ""): (
+        _m(_ALLOW, "Trump is led: this trump beats the %(card)s, as it must."),
+        "Trump was led and this trump is higher than the best one on the table (%(card)s).",
+    ),
+    (PlayPermission.FOLLOWS_TRUMP, ""): (
+        _m(_ALLOW, "Trump is led and none of your trumps beats the %(card)s: any trump will do."),
+        "Trump was led; the player cannot beat the best trump on the table (%(card)s), so any trump is allowed.",
+    ),
+    (PlayPermission.NO_TRUMP_LED, ""): (
+        _m(_ALLOW, "Trump is led and you have no trumps: any card."),
+        "Trump was led and the player holds no trump: every card is allowed.",
+    ),
+    (PlayPermission.PARTNER_WINNING, ""): (
+        _m(_ALLOW, "You have no %(led)s and your partner %(winner)s is winning the trick: any card."),
+        "The player has none of the suit led and the partner is winning: the player need not trump. "
+        "%(winner)s: the partner's seat.",
+    ),
+    (PlayPermission.TRUMPS, ""): (
+        _m(_ALLOW, "You have no %(led)s and %(winner)s (opponent) is winning: you trump."),
+        "The player has none of the suit led, an opponent is winning without trump: this trump is what the rules ask.",
+    ),
+    (PlayPermission.OVERTRUMPS, ""): (
+        _m(_ALLOW, "This trump beats the %(card)s of %(winner)s (opponent): you overtrump, as you must."),
+        "An opponent has trumped with %(card)s and this trump is higher.",
+    ),
+    (PlayPermission.UNDERTRUMPS, ""): (
+        _m(_ALLOW, "None of your trumps beats the %(card)s, but you must still play a trump (%(rules)s)."),
+        "An opponent's trump cannot be beaten; under these rules (%(rules)s: the rule set's name) the player must "
+        "still play a trump, even a lower one, and this is one.",
+    ),
+    (PlayPermission.CANNOT_OVERTRUMP, ""): (
+        _m(_ALLOW, "None of your trumps beats the %(card)s of %(winner)s (opponent): any card (%(rules)s)."),
+        "An opponent's trump cannot be beaten; under these rules (%(rules)s: the rule set's name) the player may "
+        "then play any card.",
+    ),
+    (PlayPermission.FREE, ""): (
+        _m(_ALLOW, "You have no %(led)s and no trump: any card."),
+        "The player has neither the suit led nor any trump: every card is allowed.",
+    ),
+    (PlayPermission.FREE, "no-trump"): (
+        _m(_ALLOW, "You have no %(led)s: any card."),
+        "No-trump game: the player has none of the suit led, so every card is allowed.",
+    ),
+}
+"""Each permission of an allowed card: its sentence (second person) and a comment."""
 
 CALL_MESSAGES: dict[tuple[AuctionReason, str], tuple[Message, str]] = {
     (AuctionReason.AUCTION_CLOSED, ""): (
@@ -221,6 +279,20 @@ def play_phrase(
     return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
 
 
+def allow_phrase(
+    permission: PlayPermission, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules
+) -> Phrase:
+    """The sentence for an allowed card's ``permission``, on ``trick`` (seats and cards in order)."""
+    situation = "no-trump" if permission is PlayPermission.FREE and trump is None else ""
+    message = ALLOW_MESSAGES[(permission, situation)][0]
+    values: dict[str, Value] = {"rules": rules(rules_.name)}
+    if trick:
+        cards = [card for _, card in trick]
+        winner, best = trick[winning_index(cards, trump)]
+        values |= {"led": cards[0].suit, "card": best, "winner": winner}
+    return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
+
+
 def call_phrase(reason: AuctionReason, call: Call, before: Auction) -> Phrase:
     """The sentence for a refused call, from the auction as it stood just before it."""
     situation = "coinche" if reason is AuctionReason.OUT_OF_TURN and call.kind is CallKind.COINCHE else ""
@@ -272,5 +344,6 @@ def messages() -> list[tuple[Message, str]]:
     found = [
         (LINE, "A refused card and why: %(card)s is the card's name, %(reason)s one of the 'card refused' sentences.")
     ]
-    found += list(PLAY_MESSAGES.values()) + list(CALL_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
+    found += list(PLAY_MESSAGES.values()) + list(ALLOW_MESSAGES.values())
+    found += list(CALL_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
     return found

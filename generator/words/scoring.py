@@ -24,8 +24,8 @@ def team(team: Team) -> Message:
     return Message("team", _TEAMS[team])
 
 
-def _m(context: str, msgid: str) -> Message:
-    return Message(context, msgid)
+def _m(context: str, msgid: str, plural: str | None = None) -> Message:
+    return Message(context, msgid, plural)
 
 
 CONTRACT_MESSAGES: dict[str, tuple[Message, str]] = {
@@ -148,13 +148,22 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
 
 SCORE_MESSAGES: dict[str, tuple[Message, str]] = {
     "all-to-defence": (
-        _m(_SCORE, "The defence, %(defence)s, scores all %(base)s points of the deal."),
-        "The takers failed: the defence takes the deal's 162 points (252 if it won every trick). %(base)s: that "
-        "number.",
+        _m(
+            _SCORE,
+            "The defence, %(defence)s, scores all %(num)s point of the deal.",
+            "The defence, %(defence)s, scores all %(num)s points of the deal.",
+        ),
+        "The takers failed: the defence takes the deal's 162 points (252 if it won every trick). %(num)s: that "
+        "number (a plural message: one form per plural category of your language).",
     ),
     "all-to-defence-contract": (
-        _m(_SCORE, "The defence, %(defence)s, scores the %(base)s points of the deal plus the contract."),
-        "Coinche, failed: the defence scores 162 (or 252) plus the contract's value.",
+        _m(
+            _SCORE,
+            "The defence, %(defence)s, scores the %(num)s point of the deal plus the contract.",
+            "The defence, %(defence)s, scores the %(num)s points of the deal plus the contract.",
+        ),
+        "Coinche, failed: the defence scores 162 (or 252) plus the contract's value. %(num)s: that number (a "
+        "plural message).",
     ),
     "made-contract": (
         _m(_SCORE, "The takers score their points plus their contract; the defence scores its own points."),
@@ -212,6 +221,7 @@ def deal_phrases(
         "d": str(theirs),
         "contract": str(contract),
         "base": str(CAPOT_DEAL if capot else DEAL),
+        "num": str(CAPOT_DEAL if capot else DEAL),  # the count of a plural message (see render.say)
     }
     keys = [_outcome_key(score, rules.game, contract, mine, theirs)]
     if score.outcome is not Outcome.LITIGE:

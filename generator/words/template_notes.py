@@ -59,13 +59,18 @@ NOTES: dict[str, str] = {
     "Led: %(suit)s": "In the middle of the table drawing: the suit of the first card of the trick.",
     "Trump: %(suit)s": "In the middle of the table drawing: the trump suit.",
     "No trump": "In the middle of the table drawing, in the no-trump game: there is no trump suit.",
+    "In the app, play goes round the table %(order)s, then South again: clockwise on the drawings of the table.": (
+        "Once per page, above the card order table: the direction of play in the app (%(order)s: the four seats "
+        "joined by arrows, “South → West → North → East”); the drawings put South at the bottom, West on the left."
+    ),
     "Turn: %(order)s": (
-        "At the bottom of the table drawing: the order of play, as seats joined by arrows (such as “South → West → …”)."
+        "At the bottom of the table drawing: the order of play from the seat that led, as seats joined by arrows "
+        "(such as “West → North → …”)."
     ),
     # blocks.html: the hand
-    "%(card)s: allowed.": (
+    "%(card)s: allowed. %(reason)s": (
         "In “Try it” mode, shown under the hand when the player taps a card that may be played (a card's "
-        "name, such as “king of spades”)."
+        "name, such as “king of spades”), then why, one of the 'card allowed' sentences."
     ),
     "%(card)s: not allowed. %(reason)s": (
         "In “Try it” mode, shown under the hand when the player taps a card that may not be played; the "
@@ -126,7 +131,10 @@ NOTES: dict[str, str] = {
     "(takers)": "After a team's name in the score table: the team that took the contract.",
     "Tricks won": "A row of the score table: how many tricks each team won.",
     "Cards and last trick": "A row of the score table: the points of each team's cards, with the last trick's bonus.",
-    "Belote": "A row of the score table: the belote's points (the French word, as the game's name for it).",
+    "Belote": (
+        "A row of the score table: the belote's points (the French word, as the game's name for it); also a small "
+        "tag under the trump queen or king that announces the belote in a trick of a scored deal."
+    ),
     "Total": "A row of the score table: each team's points added up.",
     "Score: %(rules)s": "A row of the score table, one per rule set when a deal is scored under both.",
     "Score": "A row of the score table: what each team scores for the deal.",
@@ -152,6 +160,27 @@ NOTES: dict[str, str] = {
     # page.html, pager.html
     "On this page": "Heading of a page's table of contents.",
     "In brief": "Heading of a page's summary, before its sections.",
+    "How a deal is scored": (
+        "Heading of the recap at the top of the scoring page: what a made or failed contract, a tie, a capot, "
+        "the belote, the last trick and a coinche score, game by game."
+    ),
+    "The app offers two rule sets, %(first)s and %(second)s; they differ on %(num)s point.": (
+        "Under the title of each rules page: the app's two rule sets by name (such as “House rules”) and how many "
+        "rules differ between them (a number); a link to the table of those differences follows."
+    ),
+    # page.html: the list of refusal reasons at the top of a page (the app links its refusals there)
+    "Why was my card refused?": (
+        "Heading of the list, near the top of the card-play page, of every reason the app gives for refusing a "
+        "card (the player comes here from the app after a refusal)."
+    ),
+    "Why was my call refused?": (
+        "Heading of the list, near the top of the bidding page, of every reason the app gives for refusing a call."
+    ),
+    "Refused in:": (
+        "Before the games (and rule sets) in which the app can refuse a card or a call for the reason above, "
+        "such as “Refused in: Trump game, Coinche”."
+    ),
+    "Example:": "Before the title of the example, on the same page, that shows the reason above (a link).",
     "Link to this section": "The link icon beside a section's heading (read by screen readers): its address, to share.",
     "Previous and next page": (
         "Name of the links to the previous and next page, at the top of every page (read by screen readers)."

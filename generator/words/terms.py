@@ -132,6 +132,9 @@ GLOSSARY_WORDS = (
     "discard",
     "partner is winning",
     "trick",
+    "dedans",
+    "litige",
+    "dix de der",
 )
 """Words of the game named only in prose and in the glossary (context ``term``); the glossary's other
 entries are the terms above (calls, contracts, rule sets)."""

@@ -1,6 +1,8 @@
-/* "Try it" on the play examples: no framework, no request. The verdict of every card (allowed, or
-   refused and why) is the engine's, written into the page at build time (data-verdict); this only
-   shows it. Without script the page shows every mark and reason. */
+/* "Try it" on the play examples: no framework, no request. The verdict of every card (allowed and
+   why, or refused and why) is the engine's, written into the page at build time (data-verdict);
+   this only shows it. With script, each example starts with its answer hidden: the player chooses
+   a card and is told; "Show the answer" shows every mark and reason. Without script the page
+   shows every mark and reason. The arrow keys move between the cards of a hand. */
 (function () {
   "use strict";
   function button(text) {
@@ -19,20 +21,27 @@
     var said = document.createElement("p");
     var cards = [];
     bar.className = "try";
-    show.hidden = true;
     bar.appendChild(start);
     bar.appendChild(show);
-    label.parentNode.insertBefore(bar, label);
     said.className = "said";
     said.setAttribute("role", "status");
     hand.parentNode.insertBefore(said, hand.nextSibling);
+    hand.parentNode.insertBefore(bar, said.nextSibling);
     function choose(chosen) {
       cards.forEach(function (card) {
         card.setAttribute("aria-pressed", String(card === chosen));
         card.parentNode.classList.toggle("chosen", card === chosen);
       });
     }
-    Array.prototype.forEach.call(hand.querySelectorAll(".face"), function (face) {
+    function trying(on) {
+      example.classList.toggle("trying", on);
+      choose(null);
+      start.hidden = on;
+      show.hidden = !on;
+      said.className = "said";
+      said.textContent = on ? example.getAttribute("data-prompt") : "";
+    }
+    Array.prototype.forEach.call(hand.querySelectorAll(".face"), function (face, index) {
       var item = face.parentNode;
       var card = button("");
       card.setAttribute("aria-pressed", "false");
@@ -43,25 +52,22 @@
         said.className = "said " + (item.classList.contains("ok") ? "ok" : "no");
         said.textContent = face.getAttribute("data-verdict");
       });
+      card.addEventListener("keydown", function (event) {
+        var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (!step) return;
+        event.preventDefault();
+        cards[(index + step + cards.length) % cards.length].focus();
+      });
       cards.push(card);
     });
     start.addEventListener("click", function () {
-      example.classList.add("trying");
-      choose(null);
-      start.hidden = true;
-      show.hidden = false;
-      said.className = "said";
-      said.textContent = example.getAttribute("data-prompt");
+      trying(true);
       if (cards.length) cards[0].focus();
     });
     show.addEventListener("click", function () {
-      example.classList.remove("trying");
-      choose(null);
-      show.hidden = true;
-      start.hidden = false;
-      said.className = "said";
-      said.textContent = "";
+      trying(false);
       start.focus();
     });
+    trying(true);
   });
 })();

@@ -1,0 +1,192 @@
+"""Positions made by the engine: random tricks and auctions, seeded, and the reasons the engine
+gives on them.
+
+The site says under which games and rule sets each refusal reason occurs, and shows the reasons
+no example of the site shows, from positions drawn here. The draws are seeded by name, so two
+builds draw the same positions (and their pages are byte-identical).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+from dataclasses import dataclass
+
+from .rules import (
+    DECK,
+    RULESETS,
+    Auction,
+    AuctionReason,
+    AuctionStatus,
+    Call,
+    CallKind,
+    Card,
+    CardSet,
+    Game,
+    PlayReason,
+    Rules,
+    Seat,
+    Suit,
+    refusal,
+)
+from .words.reasons import Phrase, call_phrase, play_phrase
+
+DRAWS = 600
+"""Positions drawn per game and rule set: enough for every reason that can occur to occur (a
+test checks each reason is found where the rule flags say it can be)."""
+
+AUCTIONS = 6
+"""Random auctions per game and rule set, every seat trying every call at each turn: each meets
+most of the auction's reasons."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """A seat to play on a trick, with its hand, under a game's rules."""
+
+    game: Game
+    rules: str
+    trump: Suit | None
+    trick: tuple[tuple[Seat, Card], ...]
+    seat: Seat
+    hand: tuple[Card, ...]
+
+    def refusals(self) -> dict[Card, PlayReason]:
+        """The engine's reason for each refused card of the hand."""
+        rules = RULESETS[self.rules][self.game]
+        cards = [card for _, card in self.trick]
+        found = {card: refusal(CardSet(self.hand), cards, card, self.trump, rules) for card in self.hand}
+        return {card: reason for card, reason in found.items() if reason is not None}
+
+
+def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
+    """A random position: a shuffled deck dealt, a trick of 1 to 3 cards played from the hands
+    before the seat to play (each a card the engine allows), and that seat's hand."""
+    deck = list(DECK)
+    draw.shuffle(deck)
+    hands = [deck[8 * n : 8 * n + 8] for n in range(4)]
+    trump = Suit(draw.randrange(4)) if game.has_trump else None
+    leader = Seat(draw.randrange(4))
+    played = draw.randrange(1, 4)
+    left = draw.choice((2, 3, 3, 4, 4, 5, 6, 8))  # cards left in each hand: short hands lack suits more often
+    the_rules = RULESETS[rules][game]
+    trick: list[tuple[Seat, Card]] = []
+    for step in range(played):
+        seat = leader.next(step)
+        hand = hands[seat][:left]
+        choices = [
+            card for card in hand if refusal(CardSet(hand), [c for _, c in trick], card, trump, the_rules) is None
+        ]
+        trick.append((seat, draw.choice(choices)))
+    seat = leader.next(played)
+    return PlayPosition(game, rules, trump, tuple(trick), seat, tuple(sorted(hands[seat][:left])))
+
+
+@functools.cache
+def play_draws(game: Game, rules: str) -> tuple[PlayPosition, ...]:
+    """The :data:`DRAWS` positions of a game and rule set, always the same ones."""
+    draw = random.Random(f"play {game.value} {rules}")
+    return tuple(draw_play(game, rules, draw) for _ in range(DRAWS))
+
+
+@dataclass(frozen=True, slots=True)
+class ReasonSeen:
+    """A reason the engine gave: where (game and rule set) and a sentence from a position it gave it in."""
+
+    where: tuple[tuple[Game, str], ...]
+    phrase: Phrase
+    auction: DrawnAuction | None = None
+    """For a call: the auction it was refused in (its calls, the refused one last)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnAuction:
+    """An auction the engine drew: its game and rule set, dealer, turned suit and calls."""
+
+    game: Game
+    rules: str
+    dealer: Seat
+    turned: Suit | None
+    calls: tuple[tuple[Seat, Call], ...]
+
+
+@functools.cache
+def play_reasons() -> dict[PlayReason, ReasonSeen]:
+    """Each refusal reason of card play, under the games and rule sets the draws found it in, with
+    the sentence of the first position found. A card not in the hand is refused everywhere (the
+    draws only ever offer held cards): its sentence has no values."""
+    found: dict[PlayReason, tuple[list[tuple[Game, str]], Phrase]] = {}
+    for rules, games in RULESETS.items():
+        for game, the_rules in games.items():
+            for position in play_draws(game, rules):
+                for reason in set(position.refusals().values()):
+                    where, _ = found.setdefault(reason, ([], _play_said(position, reason, the_rules)))
+                    if (game, rules) not in where:
+                        where.append((game, rules))
+    everywhere = [(game, rules) for rules, games in RULESETS.items() for game in games]
+    found[PlayReason.NOT_IN_HAND] = (everywhere, play_phrase(PlayReason.NOT_IN_HAND, Seat.SOUTH, (), None, _any()))
+    return {
+        reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1]) for reason in PlayReason if reason in found
+    }
+
+
+def _play_said(position: PlayPosition, reason: PlayReason, rules: Rules) -> Phrase:
+    return play_phrase(reason, position.seat, position.trick, position.trump, rules)
+
+
+def _any() -> Rules:
+    return next(iter(next(iter(RULESETS.values())).values()))
+
+
+def _ordered(where: list[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
+    """Games in the engine's order, each's rule sets in the site's order."""
+    names = list(RULESETS)
+    return tuple(sorted(where, key=lambda place: (list(Game).index(place[0]), names.index(place[1]))))
+
+
+def _candidates(game: Game) -> list[Call]:
+    """Every call a player might try, in every game (a game refuses those it does not know)."""
+    calls = [Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
+    calls += [Call(CallKind.TAKE, suit) for suit in Suit]
+    calls += [Call(CallKind.BID, suit, value) for suit in Suit for value in (80, 90, 100, 120, 160)]
+    return calls
+
+
+@functools.cache
+def call_reasons() -> dict[AuctionReason, ReasonSeen]:
+    """Each refusal reason of the auction, under the games and rule sets where random auctions
+    met it (every seat trying every call at every turn), with the first sentence found."""
+    found: dict[AuctionReason, tuple[list[tuple[Game, str]], Phrase, DrawnAuction]] = {}
+    for rules, games in RULESETS.items():
+        for game, the_rules in games.items():
+            draw = random.Random(f"auction {game.value} {rules}")
+            for _ in range(AUCTIONS):
+                turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
+                dealer = Seat(draw.randrange(4))
+                auction = Auction(the_rules, dealer, turned)
+                made: list[tuple[Seat, Call]] = []
+                for _ in range(12):
+                    accepted = []
+                    for seat in Seat:
+                        for call in _candidates(game):
+                            reason = copy.copy(auction).call(seat, call)  # a trial on a copy
+                            if reason is None:
+                                if seat == auction.to_speak:
+                                    accepted.append(call)
+                                continue
+                            drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)))
+                            where, _, _ = found.setdefault(reason, ([], call_phrase(reason, call, auction), drawn))
+                            if (game, rules) not in where:
+                                where.append((game, rules))
+                    if auction.outcome.status is not AuctionStatus.OPEN:
+                        break
+                    passes = [call for call in accepted if call.kind is CallKind.PASS]
+                    choice = draw.choice(passes if passes and draw.random() < 0.6 else accepted)
+                    made.append((auction.to_speak, choice))
+                    auction.call(auction.to_speak, choice)
+    return {
+        reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1], found[reason][2])
+        for reason in AuctionReason
+        if reason in found
+    }

@@ -1,0 +1,193 @@
+"""Why was my card (my call) refused? Every reason the engine can give has a line at the top of its
+page, in every locale, at an anchor named by its code; reasons.json maps each code to those lines
+(with the engine's sentence there), and every address of the map leads to its line."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from generator import positions
+from generator.plan import reason_anchor
+from generator.project import load_project
+from generator.rules import RULESETS, AuctionReason, Game, PlayReason
+
+from .conftest import ROOT
+from .pagetext import squash, visible_text
+from .site_helpers import LOCALES
+
+PAGES = {"play": "allowed-cards.html", "call": "bidding.html"}
+ENGINE = {"play": PlayReason, "call": AuctionReason}
+
+
+class Elements(HTMLParser):
+    """Each element with an id: its tag and the text inside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, str | None]] = []
+        self.text: dict[str, list[str]] = {}
+        self.tags: dict[str, str] = {}
+        self.links: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        ident = found.get("id")
+        if ident:
+            assert ident not in self.tags, f"id {ident} twice"
+            self.tags[ident], self.text[ident], self.links[ident] = tag, [], []
+        for _, name in self.open:
+            if name and tag == "a" and found.get("href"):
+                self.links[name].append(found["href"] or "")
+        if tag not in ("br", "img", "meta", "link", "input", "wbr", "hr"):
+            self.open.append((tag, ident))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            if self.open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for _, name in self.open:
+            if name:
+                self.text[name].append(data)
+
+
+def elements(path: Path) -> Elements:
+    parser = Elements()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def reason_map(built_site: Path) -> dict:
+    return json.loads((built_site / "reasons.json").read_text(encoding="utf-8"))
+
+
+def test_the_map_has_every_reason_of_the_engine_in_every_locale(reason_map: dict) -> None:
+    assert reason_map["version"] == 1
+    for kind, engine in ENGINE.items():
+        assert set(reason_map["reasons"][kind]) == {reason.value for reason in engine}  # a new reason fails here
+        for code, entry in reason_map["reasons"][kind].items():
+            assert entry["anchor"] == f"why-{code}" == reason_anchor(engine(code))
+            assert set(entry) == {"anchor", *LOCALES}
+            for locale in LOCALES:
+                assert entry[locale]["path"].endswith(f"/{locale}/{PAGES[kind]}#why-{code}")
+                assert entry[locale]["url"].endswith(entry[locale]["path"])
+                assert entry[locale]["sentence"] and "%(" not in entry[locale]["sentence"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_address_of_the_map_leads_to_its_line_with_its_sentence(
+    built_site: Path, reason_map: dict, locale: str
+) -> None:
+    pages: dict[str, Elements] = {}
+    for kind, reasons in reason_map["reasons"].items():
+        for entry in reasons.values():
+            url = urlsplit(entry[locale]["url"])
+            path = urlsplit(entry[locale]["path"])
+            assert (path.path, path.fragment) == (url.path, url.fragment)
+            name = url.path.lstrip("/")  # the site is served at its host's root
+            assert name == f"{locale}/{PAGES[kind]}"
+            page = pages.setdefault(name, elements(built_site / name))
+            assert page.tags.get(url.fragment) == "li", f"{name}#{url.fragment}"
+            assert squash(entry[locale]["sentence"]) in squash("".join(page.text[url.fragment]))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_page_lists_every_reason_once_the_same_anchors_in_every_locale(built_site: Path, locale: str) -> None:
+    for kind, engine in ENGINE.items():
+        page = elements(built_site / locale / PAGES[kind])
+        anchors = [ident for ident in page.tags if ident.startswith("why-")]
+        assert anchors == [reason_anchor(reason) for reason in engine]  # every reason, in the engine's order
+        for anchor in anchors:
+            for href in page.links[anchor]:  # a line's example is on the same page and shows the reason
+                assert href.startswith("#ex-") and href[1:] in page.tags
+        assert "%(" not in visible_text((built_site / locale / PAGES[kind]).read_text(encoding="utf-8"))
+
+
+def test_a_line_links_the_first_example_of_its_page_that_shows_the_reason() -> None:
+    project = load_project(ROOT, catalogs=False)
+    page = next(p for p in project_pages(project) if p.slug == "allowed-cards")
+    lines = {line.code: line for line in page.why}
+    assert lines[PlayReason.OVERTRUMP].example == "must-overtrump"
+    assert lines[PlayReason.UNDERTRUMP].example == "undertrump-house"
+    assert lines[PlayReason.NOT_IN_HAND].example is None  # no example can show it: the app offers held cards
+
+
+def project_pages(project):
+    from generator.plan import shown_pages
+
+    return shown_pages(project.pages, project.views)
+
+
+def test_the_reasons_occur_where_the_rule_flags_say() -> None:
+    everywhere = {(game, name) for name, games in RULESETS.items() for game in games}
+    trump = {(game, name) for game, name in everywhere if game.has_trump}
+    play = {reason: set(seen.where) for reason, seen in positions.play_reasons().items()}
+    assert play[PlayReason.FOLLOW_SUIT] == play[PlayReason.NOT_IN_HAND] == everywhere
+    assert play[PlayReason.TRUMP] == play[PlayReason.OVERTRUMP] == play[PlayReason.GO_HIGHER] == trump
+    assert play[PlayReason.UNDERTRUMP] == {(g, n) for g, n in trump if RULESETS[n][g].must_undertrump}
+    calls = {reason: {game for game, _ in seen.where} for reason, seen in positions.call_reasons().items()}
+    assert set(calls) == set(AuctionReason)
+    assert calls[AuctionReason.NO_SUIT] == {Game.NO_TRUMP}
+    assert calls[AuctionReason.TURNED_SUIT_ONLY] == calls[AuctionReason.NOT_TURNED_SUIT] == {Game.TRUMP}
+    assert calls[AuctionReason.BID_TOO_LOW] == calls[AuctionReason.NOT_CONTRACT_TEAM] == {Game.COINCHE}
+
+
+def test_the_positions_are_the_same_at_every_build() -> None:
+    first = positions.play_reasons(), positions.call_reasons(), positions.play_draws(Game.TRUMP, "house")
+    for cached in (positions.play_reasons, positions.call_reasons, positions.play_draws):
+        cached.cache_clear()
+    assert (positions.play_reasons(), positions.call_reasons(), positions.play_draws(Game.TRUMP, "house")) == first
+
+
+def test_every_card_drawn_is_either_allowed_and_why_or_refused_and_why() -> None:
+    """Over the engine's drawn positions, a card has a permission exactly when it has no refusal,
+    and every permission the draws meet has its sentence, every placeholder filled."""
+    from generator.rules import CardSet, PlayPermission, permission, refusal
+    from generator.words.reasons import allow_phrase, placeholders
+
+    met: set[PlayPermission] = set()
+    for name, games in RULESETS.items():
+        for game, rules in games.items():
+            for position in positions.play_draws(game, name):
+                trick = [card for _, card in position.trick]
+                for card in position.hand:
+                    allowed = permission(CardSet(position.hand), trick, card, position.trump, rules)
+                    refused = refusal(CardSet(position.hand), trick, card, position.trump, rules)
+                    assert (allowed is None) != (refused is None), (position, card)
+                    if allowed is not None:
+                        met.add(allowed)
+                        phrase = allow_phrase(allowed, position.trick, position.trump, rules)
+                        assert [name for name, _ in phrase.values] == list(placeholders(phrase.message))
+    assert met == set(PlayPermission) - {PlayPermission.LEAD}  # the draws never lead; the examples may
+
+
+def test_a_call_no_example_shows_is_shown_in_an_auction_the_engine_drew() -> None:
+    """On bidding, each reason without an example of the page has the auction the engine refused
+    it in: the same engine's verdicts, the last call refused for that reason, the others accepted."""
+    project = load_project(ROOT, catalogs=False)
+    page = next(p for p in project_pages(project) if p.slug == "bidding")
+    for line in page.why:
+        assert (line.example is None) == (line.drawn is not None), line.code
+        if line.drawn is not None:
+            *before, last = line.drawn.calls
+            assert last.code is line.code and last.refused and last.reason == line.phrase
+            assert not any(call.refused for call in before)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_drawn_auctions_are_on_the_page(built_site: Path, locale: str) -> None:
+    html = (built_site / locale / "bidding.html").read_text(encoding="utf-8")
+    section = html[
+        html.index('<section class="refusals"') : html.index("</section>", html.index('<section class="refusals"'))
+    ]
+    lines = section.split('<li id="why-')[1:]
+    assert [line.split('"')[0] for line in lines] == [reason.value for reason in AuctionReason]
+    for reason, line in zip(AuctionReason, lines, strict=True):
+        assert '<a href="#ex-' in line or line.count('<li class="refused">') == 1, reason
