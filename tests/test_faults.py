@@ -351,10 +351,11 @@ def test_i18n_add_killed_by_the_kernel_at_a_rename_keeps_the_site_configuration(
 
 @pytest.fixture
 def small_disk(tmp_path: Path):
-    """A 4 MiB tmpfs (root only), unmounted afterwards."""
+    """An 8 MiB tmpfs (root only), unmounted afterwards: the project with its built site (the search
+    index is a megabyte of it) takes 4.4 MiB."""
     mount = tmp_path / "disk"
     mount.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)]).returncode:
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(mount)]).returncode:
         pytest.skip("unreachable: mounting a tmpfs needs root (the injected ENOSPC above still runs)")
     try:
         yield mount
