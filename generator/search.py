@@ -10,7 +10,7 @@ pages write the same bytes.
 from __future__ import annotations
 
 import json
-import shutil
+import os
 import subprocess
 from pathlib import Path
 
@@ -25,9 +25,14 @@ _OPTIONS = ("--glob", "*/**/*.html", "--root-selector", "main", "--keep-index-ur
 
 
 def indexer() -> str | None:
-    """The Pagefind command: this checkout's pinned one (``npm ci``), else one on the PATH."""
-    pinned = _CHECKOUT / "node_modules" / ".bin" / "pagefind"
-    return str(pinned) if pinned.is_file() else shutil.which("pagefind")
+    """The binary of this checkout's pinned Pagefind: ``npm ci`` installs the one of this platform
+    only, as an optional dependency of the ``pagefind`` package. Run directly rather than through
+    the package's Node wrapper: that saves Node's start, 0.15 s of each of serve's rebuilds."""
+    for name in ("pagefind_extended", "pagefind", "pagefind_extended.exe", "pagefind.exe"):
+        for binary in sorted((_CHECKOUT / "node_modules" / "@pagefind").glob(f"*/bin/{name}")):
+            if os.access(binary, os.X_OK):
+                return str(binary)
+    return None
 
 
 def indexer_version() -> str:
@@ -47,19 +52,12 @@ def index_search(site: Path) -> dict[str, FileRecord]:
     if command is None:
         raise FileError(BUNDLE, "Pagefind, the search indexer, is not installed: run ./setup (it runs npm ci)")
     try:
-        run = subprocess.run(
-            [command, "--site", str(site), *_OPTIONS],
-            capture_output=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=300,
-            check=False,
-        )
+        printed, complaint = _run([command, "--site", str(site), *_OPTIONS])
     except (OSError, subprocess.TimeoutExpired) as error:
         raise FileError(BUNDLE, f"Pagefind could not run ({error}): run ./setup") from None
-    if run.returncode != 0:
-        said = (run.stderr or run.stdout).strip().splitlines()
-        reason = said[-1] if said else f"exit {run.returncode}"
+    if complaint is not None:
+        said = printed.strip().splitlines()
+        reason = said[-1] if said else complaint
         raise FileError(
             BUNDLE, f"Pagefind, the search indexer, failed: {reason} (if it is broken, ./setup reinstalls it)"
         )
@@ -69,3 +67,19 @@ def index_search(site: Path) -> dict[str, FileRecord]:
             sha = digest(path.read_bytes())
             files[path.relative_to(site).as_posix()] = FileRecord(sha, sha, (), stamp(path))
     return files
+
+
+def _run(command: list[str]) -> tuple[str, str | None]:
+    """What the command printed, and ``exit N`` if it failed. Stopped (Ctrl+C, SIGTERM, the
+    timeout), it is killed and waited for: Popen does not wait after Ctrl+C, and a Pagefind still
+    writing into the staging folder would leave it behind as the build removes it."""
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, encoding="utf-8", errors="replace"
+    ) as process:
+        try:
+            printed, _ = process.communicate(timeout=300)
+        except BaseException:
+            process.kill()
+            process.wait()
+            raise
+    return printed, f"exit {process.returncode}" if process.returncode else None

@@ -39,8 +39,9 @@ HOSTILE = [
 ]
 
 
-OWN_SCRIPT = [("src", "../assets/try.js"), ("defer", None)]
-"""The one script a page may load: the site's own, by a relative path (nothing inline, nothing from elsewhere)."""
+OWN_SCRIPTS = ([("src", "../assets/try.js"), ("defer", None)], [("src", "../assets/search.js"), ("defer", None)])
+"""The scripts a page may load: the site's own ("Try it", the search box), by a relative path
+(nothing inline, nothing from elsewhere)."""
 
 
 class Markup(HTMLParser):
@@ -51,8 +52,8 @@ class Markup(HTMLParser):
         self.harm: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "script" and attrs == OWN_SCRIPT:
-            return  # the site's own "Try it" script, from its own assets
+        if tag == "script" and attrs in OWN_SCRIPTS:
+            return  # the site's own scripts, from its own assets
         if tag in ("script", "iframe", "img", "object", "embed"):
             self.harm.append(f"<{tag}>")
         for name, value in attrs:
@@ -87,9 +88,11 @@ def poison_catalog(path: Path, payload: str) -> None:
 # Hostile text renders as text --------------------------------------------------------------------
 
 
-def test_the_gate_allows_only_the_sites_own_script() -> None:
+def test_the_gate_allows_only_the_sites_own_scripts() -> None:
     assert harm('<script src="../assets/try.js" defer></script>') == []
+    assert harm('<script src="../assets/search.js" defer></script>') == []
     for other in (
+        '<script src="../assets/searching.js" defer></script>',
         '<script src="../assets/try.js"></script>',
         '<script src="//evil.example/try.js" defer></script>',
         "<script>alert(1)</script>",

@@ -105,7 +105,8 @@ def test_two_sections_sharing_an_anchor_are_refused_at_their_line(tmp_path: Path
 
 
 @pytest.mark.parametrize(
-    "taken", ["card-order", "rule-sets", "v-t1-deal", "ex-belote", "main", "in-brief", "why-must-follow-suit"]
+    "taken",
+    ["card-order", "rule-sets", "v-t1-deal", "ex-belote", "main", "in-brief", "why-must-follow-suit", "search-words"],
 )
 def test_a_section_id_the_templates_give_is_refused_at_its_place(tmp_path: Path, taken: str) -> None:
     """Issue 22: card-order, rule-sets and v-… were accepted, then twice on the page (the reserved
@@ -119,8 +120,8 @@ def test_a_section_id_the_templates_give_is_refused_at_its_place(tmp_path: Path,
     assert result.code == 2 and not (tmp_path / "site").exists()
     assert [x for x in lines if ": error: " in x] == [
         f"content/scoring.yaml:{line}:9: error: id: {taken!r} is taken by the page itself (templates/*.html give "
-        "the ids card-order, contents, how-scored, in-brief, main, rule-sets, why and those starting ex-, lost-, "
-        "v-, why-): choose another"
+        "the ids card-order, contents, how-scored, in-brief, main, rule-sets, search-said, search-words, why and "
+        "those starting ex-, lost-, v-, why-): choose another"
     ], lines
 
 

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from generator import search
 
+from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
+
+
+def test_the_indexer_run_is_the_version_pinned_in_package_json() -> None:
+    pinned = json.loads((ROOT / "package.json").read_bytes())["devDependencies"]["pagefind"]
+    command = search.indexer()
+    assert command is not None, "run ./setup"
+    run = subprocess.run([command, "--version"], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["pagefind", pinned]
 
 
 def test_one_index_per_locale_of_its_pages(built_site: Path) -> None:

@@ -53,12 +53,14 @@
       list.appendChild(item);
     });
     said.textContent = words ? form.getAttribute(results.length ? "data-found" : "data-none") : "";
+    form.removeAttribute("aria-busy");
   }
 
   function search() {
     var words = input.value.trim();
     var mine = ++asked;
     if (!words) return show([], "");
+    form.setAttribute("aria-busy", "true"); // until the answer to these words, not an earlier one
     said.textContent = form.getAttribute("data-searching");
     load()
       .then(function (module) { return module.search(words); })
@@ -68,7 +70,11 @@
       .then(function (results) { if (mine === asked) show(results, words); })
       .catch(function () {
         pagefind = null;
-        if (mine === asked) { list.replaceChildren(); said.textContent = form.getAttribute("data-failed"); }
+        if (mine === asked) {
+          list.replaceChildren();
+          said.textContent = form.getAttribute("data-failed");
+          form.removeAttribute("aria-busy");
+        }
       });
   }
 
