@@ -111,7 +111,7 @@ def _build(
     assert project.site is not None
     data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
-    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests)
+    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search)
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")

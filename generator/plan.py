@@ -216,6 +216,8 @@ class Frame:
     previous: NavItem | None
     next: NavItem | None
     nav: tuple[NavItem, ...]
+    search: bool = True
+    """Whether the site has its search index (``serve``'s previews have none): the header's box."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,7 +458,8 @@ class _Site:
     """The plan's view of the site: its addresses and navigation. Each link is made once and shared
     by every output that shows it (their fingerprints are then taken once)."""
 
-    def __init__(self, site: Site, url: SiteURL, pages: list[Page]) -> None:
+    def __init__(self, site: Site, url: SiteURL, pages: list[Page], search: bool = True) -> None:
+        self.search = search
         self.site = site
         self.url = url
         self.pages = pages
@@ -514,6 +517,7 @@ class _Site:
             previous,
             following,
             self.nav(index),
+            self.search,
         )
 
 
@@ -524,12 +528,13 @@ def plan(
     url: SiteURL,
     data: dict[str, bytes] | None = None,
     sources: dict[str, str] | None = None,
+    search: bool = True,
 ) -> list[Output]:
     """Every file of the site, in order: each locale's pages and home, then the language chooser,
     404.html, the map of the refusal reasons, the sitemap, robots.txt and the ``data`` files, by name
     (the assets are copied as they are); ``sources``: the digest of each page file's bytes, by its
     path (see :class:`ShownPage`)."""
-    where = _Site(site, url, pages)
+    where = _Site(site, url, pages, search)
     shown = shown_pages(pages, views, sources)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
