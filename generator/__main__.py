@@ -45,7 +45,14 @@ def parser() -> argparse.ArgumentParser:
     )
     _project_options(build)
     build.add_argument(
-        "--strict", action="store_true", help="treat missing and fuzzy translations as errors (as CI does)"
+        "--strict", action="store_true", help="treat lost and unusable translations as errors (as CI does)"
+    )
+    build.add_argument(
+        "--no-search",
+        dest="search",
+        action="store_false",
+        help="leave out the search index (Pagefind indexes every page on each build: most of an edit's "
+        "rebuild at a few hundred pages); the published site has it",
     )
     build.add_argument(
         "--base-url",

@@ -1,4 +1,5 @@
-"""``build [--strict] [--out DIR] [--base-url URL]``: the site, every example checked, written only if all is well."""
+"""``build [--strict] [--out DIR] [--base-url URL] [--no-search]``: the site, every example checked, written only if all
+is well."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"error: {error}")
         return 2
     out = arguments.out if arguments.out is not None else arguments.project / "site"
-    return build_and_report(arguments.project, out, arguments.strict, base_url=base_url)
+    return build_and_report(arguments.project, out, arguments.strict, base_url=base_url, search=arguments.search)
 
 
 def build_and_report(
