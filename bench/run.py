@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -161,6 +162,8 @@ class Generator:
 
     name: str
     checkout: Path
+    options: tuple[str, ...] = ()
+    """Options of its ``build`` (``--no-search``)."""
 
     def env(self) -> dict[str, str]:
         return dict(ENVIRONMENT, PYTHONPATH=str(self.checkout))
@@ -170,7 +173,7 @@ class Generator:
 
     def build(self, project: Path) -> Run:
         return run(
-            self.command("build", "--strict", "--project", str(project), "--out", str(project / "site")),
+            self.command("build", "--strict", *self.options, "--project", str(project), "--out", str(project / "site")),
             self.checkout,
             self.env(),
         )
@@ -182,10 +185,16 @@ class Generator:
 
 
 def edit_page(project: Path, slug: str, counter: list[int]) -> None:
-    """A one-page edit: the page's file changes (a comment line), nothing else."""
+    """A one-page edit: a word of the page's first paragraph changes (its message then is new in
+    every locale, shown in English), nothing else. A comment line would change nothing the page
+    shows, so a build would rightly render nothing."""
     counter[0] += 1
-    with (project / f"content/{slug}.yaml").open("a", encoding="utf-8") as stream:
-        stream.write(f"# edited {counter[0]}\n")
+    path = project / f"content/{slug}.yaml"
+    text = path.read_text(encoding="utf-8")
+    marker = "\n      - You play the suit led if you have it"  # the first line of its summary
+    at = text.index(marker) + len(marker)
+    edited = re.sub(r"\A \(edit \d+\)", "", text[at:])
+    path.write_text(text[:at] + f" (edit {counter[0]})" + edited, encoding="utf-8")
 
 
 PER_PAGE: dict[tuple[str, int], float] = {}
@@ -533,6 +542,9 @@ def main() -> None:
         "--sizes", default="2,20", help="pages per locale, comma-separated (default: 2,20; the issue's: 2,20,200,1000)"
     )
     options.add_argument("--repeats", type=int, default=3, help="runs of each figure (default: 3)")
+    options.add_argument(
+        "--no-search", action="store_true", help="build this checkout's sites without their search index"
+    )
     options.add_argument("--baseline", type=Path, help="another checkout of the project to compare (e.g. main)")
     options.add_argument(
         "--only",
@@ -542,7 +554,7 @@ def main() -> None:
     arguments = options.parse_args()
     sizes = [int(size) for size in arguments.sizes.split(",")]
     parts = set(arguments.only.split(","))
-    generators = [Generator("project", ROOT)]
+    generators = [Generator("project", ROOT, ("--no-search",) if arguments.no_search else ())]
     if arguments.baseline:
         generators.append(Generator("baseline", arguments.baseline.resolve()))
     hugo = shutil.which("hugo")
