@@ -19,12 +19,14 @@ import re
 import signal
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import watchfiles
 
 from ..files import explain
 from ..i18n.catalogs import LOCALES
+from ..inputs import listing
 from ..project import CONTENT, TEMPLATES
 from ..urls import SiteURL
 from .build import build_and_report
@@ -164,6 +166,18 @@ def watched(root: Path) -> list[Path]:
     return folders or [root]
 
 
+def _changed_since(folders: list[Path], since: int) -> bool:
+    """Whether a file under ``folders`` was modified at or after ``since`` (nanoseconds)."""
+    for folder in folders:
+        for path in listing(folder):
+            try:
+                if path.stat().st_mtime_ns >= since:
+                    return True
+            except OSError:
+                return True  # removed meanwhile: a change
+    return False
+
+
 def run(arguments: argparse.Namespace) -> int:
     """The command: see :func:`serve`."""
     return serve(arguments.project, arguments.port, arguments.host)
@@ -200,11 +214,12 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
                 except ValueError as error:
                     print(f"error: --host {host}: {error}")
                     return 2
+                started = time.time_ns()
                 state.error = _build(root, out, base_url)
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 serving = True
                 print(f"Serving on {address} (Ctrl+C to stop)", flush=True)
-                _watch(root, out, base_url, state)
+                _watch(root, out, base_url, state, started)
             finally:
                 if serving:
                     server.shutdown()
@@ -230,11 +245,21 @@ def _build(root: Path, out: Path, base_url: SiteURL) -> list[str] | None:
     return None if built else lines
 
 
-def _watch(root: Path, out: Path, base_url: SiteURL, state: _State) -> None:
-    """Rebuild after every batch of changes, forever (until interrupted)."""
+def _watch(root: Path, out: Path, base_url: SiteURL, state: _State, since: int) -> None:
+    """Rebuild after every batch of changes, forever (until interrupted); and once the watcher runs,
+    if a file changed after ``since`` (the first build's start): an edit saved before the watcher
+    started would otherwise wait for the next one."""
     while True:
         folders = watched(root)
-        for _changes in watchfiles.watch(*folders, step=STEP_MS, ignore_permission_denied=True):
+        watching = watchfiles.watch(
+            *folders, step=STEP_MS, ignore_permission_denied=True, yield_on_timeout=True, rust_timeout=200
+        )
+        for changes in watching:
+            if not changes:  # the watcher is running: what changed before it started?
+                if since and _changed_since(folders, since):
+                    state.ended(_build(root, out, base_url))
+                since = 0
+                continue
             state.ended(_build(root, out, base_url))
             print(flush=True)
             if watched(root) != folders:  # a folder appeared: watch it too
