@@ -23,6 +23,8 @@ import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from generator.i18n.catalogs import TRANSLATED_RECORD, translated_record
+
 ROOT = Path(__file__).resolve().parent.parent
 TEXT_KEYS = ("title", "text", "heading", "explanation", "caption", "alt", "note", "definition")
 
@@ -141,6 +143,9 @@ def make_site(folder: Path, pages: int) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as stream:
             write_po(stream, catalog, width=100)
+        # the record i18n update writes beside it: a message the site then shows in English is new
+        record = translated_record(target.read_bytes(), str(target), set(), None)
+        (target.parent / TRANSLATED_RECORD).write_bytes(record)
     shutil.copy(ROOT / "locales/messages.pot", locales / "messages.pot")
     return folder
 
