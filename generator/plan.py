@@ -15,14 +15,27 @@ from typing import ClassVar
 
 from .deal_views import DealView
 from .locales import language_name
-from .positions import ReasonSeen, call_reasons, play_reasons
+from .positions import ReasonSeen, call_reasons, play_reasons, practice_calls, practice_plays
 from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text, see_targets
 from .rules import RULESETS, AuctionReason, Call, Game, PlayReason, Seat
 from .urls import SiteURL
-from .views import AuctionView, CallView, HandCard, PlayView, drawn_auction_view, pairs
+from .views import (
+    AuctionView,
+    CallQuestionView,
+    CallView,
+    HandCard,
+    PlayView,
+    call_question_view,
+    drawn_auction_view,
+    drawn_play_view,
+    pairs,
+)
 from .words.reasons import Phrase
 
 View = PlayView | AuctionView | DealView
+
+PRACTICE = "practice.html"
+"""The practice page's file name in each locale's folder."""
 
 NAV_ALL = 12
 """A locale of at most this many pages lists every page in each page's footer; a larger one shows
@@ -233,6 +246,17 @@ class PageContext:
 
 
 @dataclass(frozen=True, slots=True)
+class PracticeContext:
+    """The practice page: positions and auctions the engine drew, each with the engine's answers."""
+
+    frame: Frame
+    plays: tuple[PlayView, ...]
+    calls: tuple[CallQuestionView, ...]
+    games: tuple[Game, ...]
+    """The games of its questions, in the engine's order (the filter's choices)."""
+
+
+@dataclass(frozen=True, slots=True)
 class IndexContext:
     """A locale's home: its pages."""
 
@@ -320,6 +344,7 @@ class ReasonMapContext:
 
 Context = (
     PageContext
+    | PracticeContext
     | IndexContext
     | ChooserContext
     | MissingContext
@@ -450,6 +475,14 @@ def _play(views: dict[str, View], id: str) -> PlayView:
     return view
 
 
+def practice_questions() -> tuple[tuple[PlayView, ...], tuple[CallQuestionView, ...], tuple[Game, ...]]:
+    """The practice page's questions, drawn by the engine (the same on every build), and their games."""
+    plays = tuple(drawn_play_view(f"play-{n}", position) for n, position in enumerate(practice_plays(), 1))
+    calls = tuple(call_question_view(f"call-{n}", question) for n, question in enumerate(practice_calls(), 1))
+    found = {view.game for view in plays} | {question.auction.game for question in calls}
+    return plays, calls, tuple(game for game in Game if game in found)
+
+
 def _example_count(page: Page) -> int:
     return sum(1 for block in page.blocks if block.kind == "example")
 
@@ -541,6 +574,7 @@ def plan(
     targets = see_targets(pages)  # what the check of `see` accepts
     entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
     linked = [{e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets} for page in pages]
+    practice = practice_questions()
     outputs: list[Output] = []
     for locale in site.locales:
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
@@ -558,6 +592,8 @@ def plan(
                 IndexContext(where.frame(locale, "index.html", None), entries),
             )
         )
+        frame = dataclasses.replace(where.frame(locale, PRACTICE, None), previous=NavItem("index.html", None), next=None)
+        outputs.append(Output(f"{locale}/{PRACTICE}", "practice.html", locale, PracticeContext(frame, *practice)))
     published = tuple(site.published)
     outputs.append(
         Output(
@@ -586,7 +622,7 @@ def plan(
         outputs.append(
             Output("reasons.json", "reasons.json", None, ReasonMapContext(published, str(url), url.path, why))
         )
-    names = ["index.html"] + [page_href(page.slug) for page in pages]
+    names = ["index.html"] + [page_href(page.slug) for page in pages] + [PRACTICE]
     urls = [SitemapUrl(str(url), ())]
     for code in published:
         urls += [SitemapUrl(url.page(code, name), where.alternates(name)) for name in names]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from .rules import (
@@ -21,13 +22,16 @@ from .rules import (
     AuctionStatus,
     Call,
     CallKind,
+    CallPermission,
     Card,
     CardSet,
     Game,
+    PlayPermission,
     PlayReason,
     Rules,
     Seat,
     Suit,
+    permission,
     refusal,
 )
 from .words.reasons import Phrase, call_phrase, play_phrase
@@ -58,6 +62,13 @@ class PlayPosition:
         cards = [card for _, card in self.trick]
         found = {card: refusal(CardSet(self.hand), cards, card, self.trump, rules) for card in self.hand}
         return {card: reason for card, reason in found.items() if reason is not None}
+
+    def permissions(self) -> dict[Card, PlayPermission]:
+        """The engine's permission for each allowed card of the hand."""
+        rules = RULESETS[self.rules][self.game]
+        cards = [card for _, card in self.trick]
+        found = {card: permission(CardSet(self.hand), cards, card, self.trump, rules) for card in self.hand}
+        return {card: allowed for card, allowed in found.items() if allowed is not None}
 
 
 def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
@@ -190,3 +201,99 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
         for reason in AuctionReason
         if reason in found
     }
+
+
+PRACTICE_EACH = 2
+"""Practice positions for each reason and each permission the engine gives, in each game and rule set."""
+
+
+@functools.cache
+def practice_plays() -> tuple[PlayPosition, ...]:
+    """Positions to practise card play on: in each game and rule set, the first drawn positions
+    (of two cards or more) until each refusal reason and each permission met there is met
+    :data:`PRACTICE_EACH` times, each position once; then shuffled (seeded), so that "next" varies."""
+    chosen: list[PlayPosition] = []
+    for rules, games in RULESETS.items():
+        for game in games:
+            met: Counter[PlayReason | PlayPermission] = Counter()
+            for position in play_draws(game, rules):
+                said = {*position.refusals().values(), *position.permissions().values()}
+                if len(position.hand) > 1 and any(met[thing] < PRACTICE_EACH for thing in said):
+                    chosen.append(position)
+                    met.update(said)
+    random.Random("practice plays").shuffle(chosen)
+    return tuple(chosen)
+
+
+@dataclass(frozen=True, slots=True)
+class CallChoice:
+    """A call offered to the seat to speak, and the engine's verdict on it."""
+
+    call: Call
+    reason: AuctionReason | None
+    permission: CallPermission | None
+
+
+@dataclass(frozen=True, slots=True)
+class CallQuestion:
+    """An auction the engine drew, stopped at a turn, and the calls offered to the seat to speak."""
+
+    auction: DrawnAuction
+    seat: Seat
+    choices: tuple[CallChoice, ...]
+
+
+CHOICES = 4
+"""Calls offered per bidding question."""
+
+
+@functools.cache
+def practice_calls() -> tuple[CallQuestion, ...]:
+    """Auctions to practise bidding on: in each game and rule set, random auctions stopped at a
+    turn where one of the calls a player might try is refused for a reason not yet met
+    :data:`PRACTICE_EACH` times there and another is accepted; offered: those two calls and
+    others, in the engine's call order. Seeded, then shuffled."""
+    chosen: list[CallQuestion] = []
+    for rules, games in RULESETS.items():
+        for game, the_rules in games.items():
+            draw = random.Random(f"practice auction {game.value} {rules}")
+            met: Counter[AuctionReason] = Counter()
+            for _ in range(40):
+                turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
+                dealer = Seat(draw.randrange(4))
+                auction = Auction(the_rules, dealer, turned)
+                made: list[tuple[Seat, Call]] = []
+                while auction.outcome.status is AuctionStatus.OPEN and len(made) < 12:
+                    seat = auction.to_speak
+                    verdicts = [CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c)) for c in _offered(game)]
+                    refused = [v for v in verdicts if v.reason is not None and met[v.reason] < PRACTICE_EACH]
+                    taken = [v for v in verdicts if v.permission not in (None, CallPermission.PASS)]
+                    if refused and taken and draw.random() < 0.5:
+                        target = min(refused, key=lambda v: met[v.reason])  # type: ignore[index]
+                        met[target.reason] += 1  # type: ignore[index]
+                        first = [target, draw.choice(taken)]
+                        others = [v for v in verdicts if v not in first]
+                        offered = first + draw.sample(others, CHOICES - len(first))
+                        order = {v.call: n for n, v in enumerate(verdicts)}
+                        offered.sort(key=lambda v: order[v.call])
+                        drawn = DrawnAuction(game, rules, dealer, turned, tuple(made))
+                        chosen.append(CallQuestion(drawn, seat, tuple(offered)))
+                    accepted = [v.call for v in verdicts if v.reason is None]
+                    choice = Call(CallKind.PASS) if not accepted or draw.random() < 0.7 else draw.choice(accepted)
+                    made.append((seat, choice))
+                    auction.call(seat, choice)
+    random.Random("practice calls").shuffle(chosen)
+    return tuple(chosen)
+
+
+def _offered(game: Game) -> list[Call]:
+    """The calls a bidding question may offer: those of the game (and a take in Coinche, a bid in
+    the other games, which the game refuses), never a pass (always accepted in turn)."""
+    calls = [Call(CallKind.TAKE)] + [Call(CallKind.TAKE, suit) for suit in Suit]
+    if game is Game.COINCHE:
+        calls = [Call(CallKind.TAKE)]
+        calls += [Call(CallKind.BID, suit, value) for value in (80, 100, 120) for suit in Suit]
+        calls += [Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
+    else:
+        calls += [Call(CallKind.BID, Suit.HEARTS, 80), Call(CallKind.COINCHE)]
+    return calls

@@ -7,7 +7,7 @@ them in the page's language.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
@@ -21,14 +21,16 @@ from .rules import (
     CardSet,
     Game,
     PlayReason,
+    RULESETS,
     Rules,
     Seat,
     Suit,
     permission,
     winning_index,
 )
+from .positions import CallQuestion, PlayPosition
 from .verify import AuctionSolution, PlaySolution
-from .words.reasons import Phrase, allow_phrase, call_phrase, outcome_phrase, play_phrase
+from .words.reasons import Phrase, accept_phrase, allow_phrase, call_phrase, outcome_phrase, play_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +180,7 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
         play=cards[-1] if example.play is not None else None,
         winner=trick.winner if trick else None,
         points=trick.card_points if trick else None,
-        table=_table(example, played, trick.card_points if trick else None),
+        table=_table(example.seat, example.trump, played, trick.card_points if trick else None),
         led=example.trick[0][1].suit if example.trick else None,
     )
 
@@ -196,18 +198,18 @@ def _card_reason(example: PlayExample, solution: PlaySolution, card: Card) -> Ph
 
 
 def _table(
-    example: PlayExample, played: list[tuple[Seat, Card]], points: tuple[int, ...] | None
+    to_play: Seat, trump: Suit | None, played: Sequence[tuple[Seat, Card]], points: tuple[int, ...] | None
 ) -> tuple[TableSeat, ...]:
     """The seats around the table, in DOM order: each played card, then the seat to play, then the rest."""
     cards = [card for _, card in played]
-    best = winning_index(cards, example.trump) if cards else None
+    best = winning_index(cards, trump) if cards else None
     seats = []
     for index, (seat, card) in enumerate(played):
-        role = "to-play" if seat == example.seat else "partner" if seat.is_partner_of(example.seat) else "opponent"
+        role = "to-play" if seat == to_play else "partner" if seat.is_partner_of(to_play) else "opponent"
         seats.append(TableSeat(seat, role, card, index + 1, index == best, points[index] if points else None))
     seen = {entry.seat for entry in seats}
     for step in range(4):
-        seat = example.seat.next(step)
+        seat = to_play.next(step)
         if seat not in seen:
             role = "to-play" if step == 0 else "partner" if step == 2 else "opponent"
             seats.append(TableSeat(seat, role))
@@ -322,3 +324,87 @@ def drawn_auction_view(
         outcome=auction.outcome,
         said=outcome_phrase(auction.outcome, auction.to_speak),
     )
+
+
+def drawn_play_view(id: str, position: PlayPosition) -> PlayView:
+    """The view of a position the engine drew (:mod:`generator.positions`): each card of the hand
+    with the engine's verdict and its reason, and the trick so far on the table."""
+    rules = RULESETS[position.rules][position.game]
+    refused, allowed = position.refusals(), position.permissions()
+    hand = tuple(
+        HandCard(card, True, allows=allow_phrase(allowed[card], position.trick, position.trump, rules))
+        if card in allowed
+        else HandCard(
+            card,
+            False,
+            play_phrase(refused[card], position.seat, position.trick, position.trump, rules),
+            refused[card],
+        )
+        for card in position.hand
+    )
+    return PlayView(
+        id=id,
+        game=position.game,
+        rules=position.rules,
+        trump=position.trump,
+        trick=tuple(PlayedCard(seat, card) for seat, card in position.trick),
+        seat=position.seat,
+        hand=hand,
+        allowed=tuple(card for card in position.hand if card in allowed),
+        play=None,
+        winner=None,
+        points=None,
+        table=_table(position.seat, position.trump, position.trick, None),
+        led=position.trick[0][1].suit if position.trick else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """A call offered in a bidding question, whether the app accepts it, and why (the engine's sentence)."""
+
+    call: Call
+    accepted: bool
+    phrase: Phrase
+    code: AuctionReason | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallQuestionView:
+    """A bidding question: the auction so far (its view, and its calls as a grid of four columns,
+    one per seat from the dealer's left, as bridge diagrams draw it), the seat to speak and the
+    calls offered to it with the engine's verdicts."""
+
+    kind: ClassVar[str] = "call-question"
+
+    auction: AuctionView
+    columns: tuple[Seat, ...]
+    rows: tuple[tuple[CallView | None, ...], ...]
+    """Each round of calls, four cells (None: no call there; the row of the seat to speak ends with it)."""
+    seat: Seat
+    choices: tuple[ChoiceView, ...]
+
+    @property
+    def turn(self) -> int:
+        """The grid's cell of the seat to speak (its index, counting cells row by row)."""
+        return len(self.auction.calls)
+
+
+def call_question_view(id: str, question: CallQuestion) -> CallQuestionView:
+    """The view of a bidding question the engine drew, its calls laid out in the grid."""
+    drawn = question.auction
+    rules = RULESETS[drawn.rules][drawn.game]
+    view = drawn_auction_view(id, rules, drawn.dealer, drawn.turned, drawn.calls)
+    columns = tuple(drawn.dealer.next(step) for step in range(1, 5))
+    cells: list[CallView | None] = list(view.calls)
+    rows = tuple(tuple(cells[n : n + 4]) + (None,) * max(0, n + 4 - len(cells)) for n in range(0, len(cells) + 1, 4))
+    before = Auction(rules, drawn.dealer, drawn.turned)
+    for seat, call in drawn.calls:
+        before.call(seat, call)
+    choices = tuple(
+        ChoiceView(choice.call, True, accept_phrase(choice.permission, before))
+        if choice.permission is not None
+        else ChoiceView(choice.call, False, call_phrase(choice.reason, choice.call, before), choice.reason)  # type: ignore[arg-type]
+        for choice in question.choices
+    )
+    return CallQuestionView(view, columns, rows, question.seat, choices)

@@ -15,6 +15,7 @@ from generator.rules import (
     AuctionStatus,
     Call,
     CallKind,
+    CallPermission,
     Game,
     Seat,
     Suit,
@@ -274,3 +275,32 @@ def test_accepted_calls_follow_the_rules_of_their_game(draw: tuple) -> None:
         assert outcome.contract == bids[-1] and outcome.multiplier in (1, 2, 4)
     if outcome.status is AuctionStatus.CONTRACT and game is Game.TRUMP:
         assert (outcome.trump == turned) == (auction.round == 1)
+
+
+@settings(max_examples=300)
+@given(auctions)
+def test_a_call_has_a_permission_exactly_when_it_is_accepted_and_the_permission_fits_the_call(draw: tuple) -> None:
+    game, ruleset, dealer, turned, calls = draw
+    auction = Auction(rules_for(game, ruleset), dealer, turned if game is Game.TRUMP else None)
+    kinds = {
+        CallPermission.PASS: {CallKind.PASS},
+        CallPermission.TAKES_TURNED: {CallKind.TAKE},
+        CallPermission.TAKES_NAMED: {CallKind.TAKE},
+        CallPermission.TAKES: {CallKind.TAKE},
+        CallPermission.FIRST_BID: {CallKind.BID},
+        CallPermission.HIGHER_BID: {CallKind.BID},
+        CallPermission.COINCHES: {CallKind.COINCHE},
+        CallPermission.SURCOINCHES: {CallKind.SURCOINCHE},
+    }
+    for seat, call in calls:
+        first_bid, round_ = auction.bid is None, auction.round
+        allowed, refused = auction.permission(seat, call), auction.refusal(seat, call)
+        assert (allowed is None) != (refused is None)
+        assert auction.call(seat, call) == refused
+        if allowed is not None:
+            assert call.kind in kinds[allowed]
+            assert (allowed is CallPermission.FIRST_BID) == (call.kind is CallKind.BID and first_bid)
+            if allowed is CallPermission.TAKES_TURNED:
+                assert round_ == 1 and call.suit in (None, turned)
+            if allowed is CallPermission.TAKES_NAMED:
+                assert round_ == 2 and call.suit not in (None, turned)

@@ -158,6 +158,27 @@ class AuctionReason(Enum):
     """Only the taker's team surcoinches."""
 
 
+class CallPermission(Enum):
+    """Why the app accepts a call: the rule that lets it (the counterpart of :class:`AuctionReason`)."""
+
+    PASS = "pass"
+    """The seat to speak may always pass."""
+    TAKES_TURNED = "takes-turned"
+    """Round 1 of the trump game: a take in the turned card's suit."""
+    TAKES_NAMED = "takes-named"
+    """Round 2 of the trump game: a take naming another suit than the turned one."""
+    TAKES = "takes"
+    """The no-trump game: a take, naming no suit."""
+    FIRST_BID = "first-bid"
+    """Coinche: the first contract of the auction."""
+    HIGHER_BID = "higher-bid"
+    """Coinche: a contract higher than the standing one."""
+    COINCHES = "coinches"
+    """Coinche: a defender doubles the standing contract."""
+    SURCOINCHES = "surcoinches"
+    """Coinche: the taker's team doubles the coinched contract again."""
+
+
 class AuctionStatus(Enum):
     """Where an auction stands."""
 
@@ -250,6 +271,30 @@ class Auction:
             self._multiplier = _DOUBLINGS[call.kind]
             self.outcome = self._contract()
         return None
+
+    def refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
+        """Why ``seat``'s ``call`` would be refused now, or None; nothing changes."""
+        return self._refusal(seat, call)
+
+    def permission(self, seat: Seat, call: Call) -> CallPermission | None:
+        """Why ``seat``'s ``call`` would be accepted now; None when it would be refused.
+
+        >>> from generator.rules import rules_for
+        >>> auction = Auction(rules_for(Game.COINCHE), dealer=Seat.EAST)
+        >>> auction.permission(Seat.SOUTH, Call.parse("80 H")), auction.permission(Seat.SOUTH, Call.parse("coinche"))
+        (<CallPermission.FIRST_BID: 'first-bid'>, None)
+        """
+        if self._refusal(seat, call) is not None:
+            return None
+        if call.kind is CallKind.PASS:
+            return CallPermission.PASS
+        if call.kind is CallKind.TAKE:
+            if self.rules.game is Game.NO_TRUMP:
+                return CallPermission.TAKES
+            return CallPermission.TAKES_TURNED if self.round == 1 else CallPermission.TAKES_NAMED
+        if call.kind is CallKind.BID:
+            return CallPermission.FIRST_BID if self._bid is None else CallPermission.HIGHER_BID
+        return CallPermission.COINCHES if call.kind is CallKind.COINCHE else CallPermission.SURCOINCHES
 
     def _refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
         if self.outcome.status is not AuctionStatus.OPEN:

@@ -20,6 +20,7 @@ from ..rules import (
     AuctionStatus,
     Call,
     CallKind,
+    CallPermission,
     Card,
     PlayPermission,
     PlayReason,
@@ -49,6 +50,7 @@ def _m(context: str, msgid: str) -> Message:
 _PLAY = "card refused"
 _ALLOW = "card allowed"
 _CALL = "call refused"
+_ACCEPT = "call accepted"
 _OUTCOME = "auction outcome"
 
 PLAY_MESSAGES: dict[tuple[PlayReason, str], tuple[Message, str]] = {
@@ -220,6 +222,42 @@ CALL_MESSAGES: dict[tuple[AuctionReason, str], tuple[Message, str]] = {
 }
 """Each refused call's reason and situation: its sentence and a comment for the translator."""
 
+ACCEPT_MESSAGES: dict[CallPermission, tuple[Message, str]] = {
+    CallPermission.PASS: (
+        _m(_ACCEPT, "It is your turn, and you may always pass."),
+        "The player to speak passes: the app always accepts it.",
+    ),
+    CallPermission.TAKES_TURNED: (
+        _m(_ACCEPT, "In the first round, you may take the turned suit: %(suit)s."),
+        "Trump game, first round: a take in the turned card's suit (%(suit)s).",
+    ),
+    CallPermission.TAKES_NAMED: (
+        _m(_ACCEPT, "In the second round, you may take by naming a suit other than the turned one (%(suit)s)."),
+        "Trump game, second round: a take naming another suit than the turned card's (%(suit)s).",
+    ),
+    CallPermission.TAKES: (
+        _m(_ACCEPT, "In the no-trump game, you may take, naming no suit."),
+        "No-trump game: a take.",
+    ),
+    CallPermission.FIRST_BID: (
+        _m(_ACCEPT, "Nobody has bid yet: you may announce any contract."),
+        "Coinche: the first bid of the auction.",
+    ),
+    CallPermission.HIGHER_BID: (
+        _m(_ACCEPT, "Your bid is higher than the standing contract: %(contract)s."),
+        "Coinche: a bid above the contract already announced (%(contract)s, e.g. “100 in hearts”).",
+    ),
+    CallPermission.COINCHES: (
+        _m(_ACCEPT, "You are an opponent of the taker (%(taker)s): you may coinche the contract."),
+        "Coinche: a defender doubles the contract's score. %(taker)s: the taker's seat.",
+    ),
+    CallPermission.SURCOINCHES: (
+        _m(_ACCEPT, "The contract is coinched and your team holds it: you may surcoinche."),
+        "Coinche: the taker or the taker's partner doubles the coinched contract again.",
+    ),
+}
+"""Each permission of an accepted call: its sentence (second person) and a comment."""
+
 OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
     "open": (
         _m(_OUTCOME, "Outcome: the auction is not over; %(seat)s speaks next."),
@@ -311,6 +349,15 @@ def call_phrase(reason: AuctionReason, call: Call, before: Auction) -> Phrase:
     return Phrase(message, named)  # type: ignore[arg-type]
 
 
+def accept_phrase(permission: CallPermission, before: Auction) -> Phrase:
+    """The sentence for an accepted call's ``permission``, from the auction as it stood just before it."""
+    message = ACCEPT_MESSAGES[permission][0]
+    values: dict[str, Value | None] = {"suit": before.turned, "contract": before.bid, "taker": before.taker}
+    named = tuple((name, values[name]) for name in placeholders(message))
+    assert all(value is not None for _, value in named), f"{permission}: the auction does not know it"
+    return Phrase(message, named)  # type: ignore[arg-type]
+
+
 def outcome_phrase(outcome: AuctionOutcome, to_speak: Seat) -> Phrase:
     """How the auction ends (or where it stands), from the engine's outcome."""
     if outcome.status is AuctionStatus.OPEN:
@@ -345,5 +392,5 @@ def messages() -> list[tuple[Message, str]]:
         (LINE, "A refused card and why: %(card)s is the card's name, %(reason)s one of the 'card refused' sentences.")
     ]
     found += list(PLAY_MESSAGES.values()) + list(ALLOW_MESSAGES.values())
-    found += list(CALL_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
+    found += list(CALL_MESSAGES.values()) + list(ACCEPT_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
     return found

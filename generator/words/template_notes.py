@@ -188,5 +188,49 @@ NOTES: dict[str, str] = {
     "All languages": "A link at the top of every page, back to the choice of a language.",
     "Previous:": "Before the title of the previous page, at the top of a page.",
     "Next:": "Before the title of the next page, at the top of a page.",
+    # practice.html: the practice page (also linked from the footer and the home)
+    "Practice": (
+        "Title of the practice page (and its link in the footer and on the home page): positions to try "
+        "oneself, the answers hidden until one has chosen."
+    ),
+    "Positions drawn by the app's rules engine: choose the cards you may play and the calls the app accepts, "
+    "then check.": "The first line of the practice page (and its line on the home page): what one does there.",
+    "Game": "Label of the list that chooses which game's positions the practice page shows.",
+    "All games": "The first choice of the list of games on the practice page: positions of every game.",
+    "Rules": "Label of the list that chooses under which rule set (House or Official) the positions are.",
+    "Both rule sets": "The first choice of the list of rule sets on the practice page: positions under both.",
+    "Which cards may you play?": "Heading of the practice page's part on card play.",
+    "Choose every card of the hand you may play, then check.": (
+        "The instruction above each practice position: tap each card you think allowed, then press “Check”."
+    ),
+    "Which call does the app accept?": "Heading of the practice page's part on bidding.",
+    "Choose the call you would make: the page tells you whether the app accepts it, and why.": (
+        "The instruction above each bidding question of the practice page."
+    ),
+    "to speak": "Read by screen readers for the question mark in the table of calls: the seat whose turn it is.",
+    "%(seat)s is to speak. Which call?": (
+        "Under the table of calls of a bidding question: %(seat)s is the seat whose turn it is (North, East…); "
+        "the calls to choose from follow."
+    ),
+    "%(call)s: accepted. %(reason)s": (
+        "A call of a bidding question the app accepts, and why: %(call)s such as “Take hearts”, %(reason)s a "
+        "sentence such as “In the first round, you may take the turned suit: hearts.”"
+    ),
+    "%(call)s: refused. %(reason)s": (
+        "A call of a bidding question the app refuses, and why: %(call)s such as “Take spades”, %(reason)s a "
+        "sentence such as “A bid must be higher than the standing contract: 90 in hearts.”"
+    ),
+    "Right answers: %(right)s of %(asked)s": (
+        "The count of the practice page: %(right)s questions answered right out of %(asked)s answered (numbers)."
+    ),
+    "Check": "A button of the practice page: see whether the cards chosen are exactly those one may play.",
+    "Next": "A button of the practice page: go to the next position.",
+    "Right: these are exactly the cards you may play.": "Said after “Check” when the cards chosen are right.",
+    "Not quite: the marks show each card as the app sees it.": (
+        "Said after “Check” when a card chosen is refused or an allowed card was left out; ✓ and ✕ then show "
+        "under each card, with the reasons below."
+    ),
+    "Right: the app accepts this call.": "Said when the call chosen in a bidding question is one the app accepts.",
+    "No: the app refuses this call.": "Said when the call chosen in a bidding question is one the app refuses.",
 }
 """Each template message's note, by its English (a plural by its singular)."""
