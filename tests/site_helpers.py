@@ -16,7 +16,7 @@ PAGES = ("bidding", "allowed-cards", "scoring")
 ALL_PAGES = (*PAGES, "glossary")
 """Every page of a locale besides its index, in menu order."""
 SITE_PAGES = ("index.html", "404.html") + tuple(
-    f"{locale}/{name}.html" for locale in LOCALES for name in ("index", *ALL_PAGES)
+    f"{locale}/{name}.html" for locale in LOCALES for name in ("index", *ALL_PAGES, "practice")
 )
 """Every HTML page of the built site."""
 SEEDS = ROOT / "tests" / "seeds"
