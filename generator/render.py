@@ -24,6 +24,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from . import cache, tables, views
+from .example_markup import ExampleMarkup, nobreak_sum
 from .files import read_input
 from .i18n.catalogs import Key, Translator
 from .inputs import Inputs
@@ -91,11 +92,6 @@ def plain_text(markup: str) -> str:
 def unlinked(markup: str) -> Markup:
     """Markup without its links (their text kept), for a title shown inside a link of our own."""
     return Markup(re.sub(r"</?a(\s[^>]*)?>", "", str(markup)))
-
-
-def nobreak_sum(text: Markup) -> Markup:
-    """A sum that never breaks across lines: "11 + 10 + 0 + 20 = 41" joined by no-break spaces."""
-    return Markup(str(text).replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0"))
 
 
 _LANG_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z")
@@ -381,7 +377,7 @@ class LocaleRenderer:
         self.linked: set[str] = set()
         self.env.globals["link_glossary_words"] = self.glossed
         self.foreign, wrong = foreign_words(translator.gettext(terms.FOREIGN_WORDS))
-        self.env.globals["mark_foreign_words"] = lambda text: mark_foreign(escape(text), self.foreign)
+        self.env.globals["mark_foreign_words"] = self.foreign_marked
         if wrong:
             translator.flag(terms.FOREIGN_WORDS, "; ".join(wrong))
         self.env.globals.update(
@@ -426,6 +422,7 @@ class LocaleRenderer:
             site_name=self.markdown(site.name, links=False),
             is_draft=site.locales.get(locale) == "draft",
         )
+        self.env.globals.update(ExampleMarkup(self).globals())
         self._glossaries: dict[Glossary, list[tuple[str, str]]] = {}
 
     def render(self, output: Output) -> str:
@@ -468,6 +465,10 @@ class LocaleRenderer:
                 key=lambda pair: -len(pair[0]),
             )
         return self._glossaries[glossary]
+
+    def foreign_marked(self, text: str) -> Markup:
+        """Page text, escaped, with its words of another language marked with ``lang`` (the ``foreign`` filter)."""
+        return mark_foreign(escape(text), self.foreign)
 
     def glossed(self, html: Markup) -> Markup:
         """Prose with the first use on this page of each glossary word linked to its entry."""
