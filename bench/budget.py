@@ -20,6 +20,8 @@ PRACTICE_BUDGET = 60 * 1024
 def budget(name: str) -> int:
     """The budget of the page at ``name`` (a path within the site)."""
     return PRACTICE_BUDGET if name.endswith("/practice.html") else BUDGET
+
+
 _LOADS = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
 
 
@@ -61,7 +63,8 @@ def main(argv: list[str]) -> int:
             weights = page_weights(Path(folder) / "site")
     over = [name for name, size in weights.items() if size > budget(name)]
     for name, size in weights.items():
-        print(f"{name:28} {size / 1024:6.1f} KB  (budget {budget(name) // 1024} KB){'  over budget' if name in over else ''}")
+        flag = "  over budget" if name in over else ""
+        print(f"{name:28} {size / 1024:6.1f} KB  (budget {budget(name) // 1024} KB){flag}")
     print(f"largest: {max(weights.values()) / 1024:.1f} KB compressed; {len(over)} over budget")
     return 1 if over else 0
 

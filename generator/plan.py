@@ -592,7 +592,9 @@ def plan(
                 IndexContext(where.frame(locale, "index.html", None), entries),
             )
         )
-        frame = dataclasses.replace(where.frame(locale, PRACTICE, None), previous=NavItem("index.html", None), next=None)
+        frame = dataclasses.replace(
+            where.frame(locale, PRACTICE, None), previous=NavItem("index.html", None), next=None
+        )
         outputs.append(Output(f"{locale}/{PRACTICE}", "practice.html", locale, PracticeContext(frame, *practice)))
     published = tuple(site.published)
     outputs.append(

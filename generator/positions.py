@@ -217,7 +217,8 @@ def practice_plays() -> tuple[PlayPosition, ...]:
         for game in games:
             met: Counter[PlayReason | PlayPermission] = Counter()
             for position in play_draws(game, rules):
-                said = {*position.refusals().values(), *position.permissions().values()}
+                said: set[PlayReason | PlayPermission] = {*position.refusals().values()}
+                said |= {*position.permissions().values()}
                 if len(position.hand) > 1 and any(met[thing] < PRACTICE_EACH for thing in said):
                     chosen.append(position)
                     met.update(said)
@@ -251,8 +252,8 @@ CHOICES = 4
 def practice_calls() -> tuple[CallQuestion, ...]:
     """Auctions to practise bidding on: in each game and rule set, random auctions stopped at a
     turn where one of the calls a player might try is refused for a reason not yet met
-    :data:`PRACTICE_EACH` times there and another is accepted; offered: those two calls and
-    others, in the engine's call order. Seeded, then shuffled."""
+    :data:`PRACTICE_EACH` times there; offered: that call, one the app accepts (a pass only when
+    nothing else is) and others, in the engine's call order. Seeded, then shuffled."""
     chosen: list[CallQuestion] = []
     for rules, games in RULESETS.items():
         for game, the_rules in games.items():
@@ -265,16 +266,20 @@ def practice_calls() -> tuple[CallQuestion, ...]:
                 made: list[tuple[Seat, Call]] = []
                 while auction.outcome.status is AuctionStatus.OPEN and len(made) < 12:
                     seat = auction.to_speak
-                    verdicts = [CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c)) for c in _offered(game)]
+                    verdicts = [
+                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c)) for c in _offered(game)
+                    ]
                     refused = [v for v in verdicts if v.reason is not None and met[v.reason] < PRACTICE_EACH]
-                    taken = [v for v in verdicts if v.permission not in (None, CallPermission.PASS)]
-                    if refused and taken and draw.random() < 0.5:
+                    taken = [v for v in verdicts if v.permission is not None] or [
+                        CallChoice(Call(CallKind.PASS), None, CallPermission.PASS)  # the only call accepted
+                    ]
+                    if refused and draw.random() < 0.5:
                         target = min(refused, key=lambda v: met[v.reason])  # type: ignore[index]
                         met[target.reason] += 1  # type: ignore[index]
                         first = [target, draw.choice(taken)]
                         others = [v for v in verdicts if v not in first]
                         offered = first + draw.sample(others, CHOICES - len(first))
-                        order = {v.call: n for n, v in enumerate(verdicts)}
+                        order = {v.call: n for n, v in enumerate([*taken[-1:], *verdicts])}
                         offered.sort(key=lambda v: order[v.call])
                         drawn = DrawnAuction(game, rules, dealer, turned, tuple(made))
                         chosen.append(CallQuestion(drawn, seat, tuple(offered)))
@@ -288,7 +293,8 @@ def practice_calls() -> tuple[CallQuestion, ...]:
 
 def _offered(game: Game) -> list[Call]:
     """The calls a bidding question may offer: those of the game (and a take in Coinche, a bid in
-    the other games, which the game refuses), never a pass (always accepted in turn)."""
+    the other games, which the game refuses), but a pass (always accepted in turn: offered only
+    when nothing else is)."""
     calls = [Call(CallKind.TAKE)] + [Call(CallKind.TAKE, suit) for suit in Suit]
     if game is Game.COINCHE:
         calls = [Call(CallKind.TAKE)]

@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
+from .positions import CallQuestion, PlayPosition
 from .reader.examples import AuctionExample, PlayExample
 from .rules import (
+    RULESETS,
     Auction,
     AuctionOutcome,
     AuctionReason,
@@ -21,14 +23,12 @@ from .rules import (
     CardSet,
     Game,
     PlayReason,
-    RULESETS,
     Rules,
     Seat,
     Suit,
     permission,
     winning_index,
 )
-from .positions import CallQuestion, PlayPosition
 from .verify import AuctionSolution, PlaySolution
 from .words.reasons import Phrase, accept_phrase, allow_phrase, call_phrase, outcome_phrase, play_phrase
 

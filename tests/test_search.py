@@ -29,7 +29,9 @@ def test_the_indexer_run_is_the_version_pinned_in_package_json() -> None:
 def test_one_index_per_locale_of_its_pages(built_site: Path) -> None:
     entry = json.loads((built_site / search.BUNDLE / "pagefind-entry.json").read_bytes())
     assert sorted(entry["languages"]) == sorted(LOCALES)  # the chooser and 404.html (lang mul) left out
-    assert {language["page_count"] for language in entry["languages"].values()} == {1 + len(ALL_PAGES)}
+    assert {language["page_count"] for language in entry["languages"].values()} == {
+        2 + len(ALL_PAGES)
+    }  # the home, the pages and practice
 
 
 def test_a_changed_page_is_found_by_its_new_word(tmp_path: Path) -> None:

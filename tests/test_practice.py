@@ -1,0 +1,101 @@
+"""The practice page: its positions and auctions are the engine's (every reason and permission of
+every game and rule set, several times), seeded, and the built page marks each card and each call
+as the engine judges it, in every locale."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.plan import practice_questions
+from generator.positions import PRACTICE_EACH, play_draws, practice_calls, practice_plays
+from generator.rules import RULESETS, Auction, AuctionReason, CardSet, allowed, refusal
+
+from .site_helpers import LOCALES
+
+COMBOS = [(game, rules) for rules, games in RULESETS.items() for game in games]
+
+
+@pytest.mark.parametrize(("game", "rules"), COMBOS, ids=lambda v: getattr(v, "value", v))
+def test_every_reason_and_permission_the_draws_meet_is_practised_several_times(game, rules) -> None:
+    drawn: Counter = Counter()
+    for position in play_draws(game, rules):
+        if len(position.hand) > 1:
+            drawn.update({*position.refusals().values(), *position.permissions().values()})
+    practised: Counter = Counter()
+    for position in practice_plays():
+        if (position.game, position.rules) == (game, rules):
+            practised.update({*position.refusals().values(), *position.permissions().values()})
+    assert drawn, "the draws meet no reason"
+    for thing, times in drawn.items():
+        assert practised[thing] >= min(times, PRACTICE_EACH), (thing, practised[thing])
+
+
+def test_every_call_reason_a_seat_to_speak_can_meet_is_practised_in_some_game() -> None:
+    met = {choice.reason for question in practice_calls() for choice in question.choices if choice.reason}
+    assert met == set(AuctionReason) - {AuctionReason.AUCTION_CLOSED, AuctionReason.OUT_OF_TURN}
+    for question in practice_calls():
+        verdicts = [choice.reason is None for choice in question.choices]
+        assert any(verdicts) and not all(verdicts), question  # one right answer at least, one wrong
+
+
+def test_the_positions_are_the_same_on_every_draw_and_each_is_the_engines() -> None:
+    assert practice_plays.__wrapped__() == practice_plays() and practice_calls.__wrapped__() == practice_calls()
+    for position in practice_plays():
+        rules = RULESETS[position.rules][position.game]
+        cards = [card for _, card in position.trick]
+        hand = CardSet(position.hand)
+        assert set(position.permissions()) == set(allowed(hand, cards, position.trump, rules)) & set(position.hand)
+        assert set(position.permissions()).isdisjoint(position.refusals())
+        assert all(
+            refusal(hand, cards, card, position.trump, rules) == why for card, why in position.refusals().items()
+        )
+    for question in practice_calls():
+        drawn = question.auction
+        auction = Auction(RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned)
+        assert all(auction.call(seat, call) is None for seat, call in drawn.calls)
+        assert auction.to_speak == question.seat
+        for choice in question.choices:
+            assert auction.refusal(question.seat, choice.call) == choice.reason
+            assert (auction.permission(question.seat, choice.call) is None) == (choice.reason is not None)
+
+
+def test_a_call_questions_grid_starts_at_the_dealers_left_and_keeps_each_call_under_its_seat() -> None:
+    _, calls, _ = practice_questions()
+    for question in calls:
+        assert question.columns[0] == question.auction.dealer.next() and question.columns[-1] == question.auction.dealer
+        cells = [cell for row in question.rows for cell in row]
+        assert all(len(row) == 4 for row in question.rows)
+        assert cells[question.turn] is None and all(cell is None for cell in cells[question.turn :])
+        for index, cell in enumerate(cells[: question.turn]):
+            assert cell is not None and cell.seat == question.columns[index % 4]
+
+
+QUESTION = re.compile(r'<li class="question[^"]*" id="(?P<id>[^"]+)"[^>]*>(?P<body>.*?)\n</li>', re.S)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_built_page_marks_every_card_and_call_as_the_engine_does(built_site: Path, locale: str) -> None:
+    html = (built_site / locale / "practice.html").read_text(encoding="utf-8")
+    found = {match["id"]: match["body"] for match in QUESTION.finditer(html)}
+    plays, calls, _ = practice_questions()
+    assert list(found) == [view.id for view in plays] + [question.auction.id for question in calls]
+    for view in plays:
+        hand = re.search(r'<ul class="hand-cards">(.*?)</ul>', found[view.id], re.S)
+        assert hand is not None
+        marks = re.findall(r'<li class="(ok|no)">', hand[1])
+        assert marks == ["ok" if entry.allowed else "no" for entry in view.hand], view.id
+        verdicts = re.search(r'<ul class="verdicts">(.*?)</ul>', found[view.id], re.S)
+        assert verdicts is not None and len(re.findall("<li ", verdicts[1])) == len(view.hand)
+    for question in calls:
+        marks = re.findall(r'<li class="(ok|no)"><span class="call">', found[question.auction.id])
+        assert marks == ["ok" if choice.accepted else "no" for choice in question.choices]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_practice_page_is_linked_from_the_home_and_every_footer(built_site: Path, locale: str) -> None:
+    for page in (built_site / locale).glob("*.html"):
+        assert 'href="practice.html"' in page.read_text(encoding="utf-8"), page.name
