@@ -123,7 +123,7 @@ class ExampleMarkup:
     def _table(self, view: PlayView) -> str:
         """The table seen from above: each seat, its card, its role; the led suit, trump, the turn (``table``)."""
         r = self.r
-        parts = ['<div class="felt done"' if view.winner else '<div class="felt"']
+        parts = ['<div class="felt done"' if view.winner is not None else '<div class="felt"']
         parts += [' role="group" aria-label="', r.gettext("The table seen from above"), '">\n']
         for spot in view.table:
             parts += ['  <div class="spot at', escape(spot.seat.code()), " ", escape(spot.role)]
@@ -138,7 +138,7 @@ class ExampleMarkup:
                 parts.append('<span class="face empty" aria-hidden="true"></span>')
             parts += ['    <span class="role">', self._role_name(spot.role, spot.card is not None), "</span>\n"]
             if spot.winning:
-                mark = r.gettext("wins the trick") if view.winner else r.gettext("winning")
+                mark = r.gettext("wins the trick") if view.winner is not None else r.gettext("winning")
                 parts += ['<span class="mark">', mark, "</span>"]
             if spot.points is not None:
                 points = r.ngettext("%(num)s point", "%(num)s points", spot.points)
