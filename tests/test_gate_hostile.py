@@ -39,8 +39,8 @@ HOSTILE = [
 ]
 
 
-OWN_SCRIPTS = ([("src", "../assets/try.js"), ("defer", None)], [("src", "../assets/search.js"), ("defer", None)])
-"""The scripts a page may load: the site's own ("Try it", the search box), by a relative path
+OWN_SCRIPTS = tuple([("src", f"../assets/{name}"), ("defer", None)] for name in ("try.js", "practice.js", "search.js"))
+"""The scripts a page may load: the site's own ("Try it", practice, the search box), by a relative path
 (nothing inline, nothing from elsewhere)."""
 
 

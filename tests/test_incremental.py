@@ -93,9 +93,9 @@ def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
     # An example's title that no glossary entry links to: that page alone.
     changed = "title: North holds spades"
     assert rebuilt_after("title: North has spades", changed) == ["allowed-cards.html"] * 5
-    # The page's title, in every page's footer: every page of each locale.
+    # The page's title, in every page's footer: every page of each locale (its home and practice too).
     assert len(rebuilt_after("title: Which card may be played?", "title: Which card may I play?")) == 5 * (
-        1 + len(ALL_PAGES)
+        2 + len(ALL_PAGES)
     )
 
 
@@ -115,7 +115,7 @@ def test_a_no_op_build_touches_nothing_and_says_so(project: Path, monkeypatch: p
     assert first.code == again.code == 0 and names == []
     assert stamps() == before and record.read_bytes() == kept
     assert lines_again[0].startswith(
-        f"Built 27 pages in 5 locales into {out}/ (nothing changed since the last build): 33 examples checked, "
+        f"Built 32 pages in 5 locales into {out}/ (nothing changed since the last build): 33 examples checked, "
         "0 warnings, "
     ), lines_again
     assert lines[0].split(": ")[1].rsplit(", ", 1)[0] == lines_again[0].split(": ")[1].rsplit(", ", 1)[0]
@@ -247,7 +247,7 @@ def test_a_change_of_the_generator_renders_everything_again(
     names = rendered(monkeypatch)
     assert run_build(project, out)[0].code == 0
     assert len([name for name in names if "/" in name and name.endswith(".html")]) == len(LOCALES) * (
-        1 + len(ALL_PAGES)
+        2 + len(ALL_PAGES)  # each locale's home, pages and practice
     )
 
 
