@@ -43,6 +43,7 @@ class ExampleMarkup:
             "setup_html": self.setup,
             "auction_html": self.auction,
             "play_html": self.play,
+            "table_html": self.table,
             "deal_setup_html": self.deal_setup,
             "tricks_html": self.tricks,
             "tally_html": self.tally,
@@ -119,6 +120,10 @@ class ExampleMarkup:
         if role == "opponent":
             return r.gettext("opponent")
         return r.gettext("you") if played else r.gettext("your turn")
+
+    def table(self, view: PlayView) -> Markup:
+        """The table seen from above alone, as the practice page shows it (the ``table`` macro)."""
+        return Markup(self._table(view))
 
     def _table(self, view: PlayView) -> str:
         """The table seen from above: each seat, its card, its role; the led suit, trump, the turn (``table``)."""
