@@ -9,7 +9,8 @@ Run: .venv/bin/python bench/run.py [--sizes 2,20,200,1000] [--repeats N] [--base
 Every figure is the median of REPEATS runs with its spread (min–max); the tools compared are
 run alternately in one loop, so that a busy second core slows them alike. ``--baseline DIR``
 also runs another checkout of the project (``DIR/generator``, e.g. a clone of main) on the same
-synthetic sites (rendered with its own templates), alternating with this one. Hugo runs when ``hugo`` is on the PATH
+synthetic sites (rendered with its own templates), alternating with this one, with the same
+``--no-search`` (refused if its build has no such option). Hugo runs when ``hugo`` is on the PATH
 (Debian: ``apt-get install hugo``).
 """
 
@@ -170,6 +171,13 @@ class Generator:
 
     def command(self, *arguments: str) -> list[str]:
         return [sys.executable, "-m", "generator", *arguments]
+
+    def accepts(self, *options: str) -> bool:
+        """Whether this checkout's ``build`` knows every one of ``options`` (its ``--help`` names them)."""
+        shown = subprocess.run(
+            self.command("build", "--help"), cwd=self.checkout, env=self.env(), capture_output=True, text=True
+        )
+        return all(option in shown.stdout for option in options)
 
     def build(self, project: Path) -> Run:
         return run(
@@ -554,9 +562,13 @@ def main() -> None:
     arguments = options.parse_args()
     sizes = [int(size) for size in arguments.sizes.split(",")]
     parts = set(arguments.only.split(","))
-    generators = [Generator("project", ROOT, ("--no-search",) if arguments.no_search else ())]
+    build_options = ("--no-search",) if arguments.no_search else ()
+    generators = [Generator("project", ROOT, build_options)]
     if arguments.baseline:
-        generators.append(Generator("baseline", arguments.baseline.resolve()))
+        baseline = Generator("baseline", arguments.baseline.resolve())
+        if build_options and not baseline.accepts(*build_options):
+            options.error(f"{baseline.checkout}'s build has no {' '.join(build_options)}: drop it to compare the two")
+        generators.append(Generator(baseline.name, baseline.checkout, build_options))
     hugo = shutil.which("hugo")
     load = os.getloadavg()
     print(
