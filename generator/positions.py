@@ -8,7 +8,6 @@ builds draw the same positions (and their pages are byte-identical).
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections import Counter
@@ -31,6 +30,7 @@ from .rules import (
     Rules,
     Seat,
     Suit,
+    allowed,
     permission,
     refusal,
 )
@@ -86,10 +86,8 @@ def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
     for step in range(played):
         seat = leader.next(step)
         hand = hands[seat][:left]
-        choices = [
-            card for card in hand if refusal(CardSet(hand), [c for _, c in trick], card, trump, the_rules) is None
-        ]
-        trick.append((seat, draw.choice(choices)))
+        playable = allowed(CardSet(hand), [c for _, c in trick], trump, the_rules)
+        trick.append((seat, draw.choice([card for card in hand if card in playable])))
     seat = leader.next(played)
     return PlayPosition(game, rules, trump, tuple(trick), seat, tuple(sorted(hands[seat][:left])))
 
@@ -132,7 +130,9 @@ def play_reasons() -> dict[PlayReason, ReasonSeen]:
         for game, the_rules in games.items():
             for position in play_draws(game, rules):
                 for reason in set(position.refusals().values()):
-                    where, _ = found.setdefault(reason, ([], _play_said(position, reason, the_rules)))
+                    if reason not in found:  # the sentence of the first position only
+                        found[reason] = ([], _play_said(position, reason, the_rules))
+                    where, _ = found[reason]
                     if (game, rules) not in where:
                         where.append((game, rules))
     everywhere = [(game, rules) for rules, games in RULESETS.items() for game in games]
@@ -181,13 +181,15 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                     accepted = []
                     for seat in Seat:
                         for call in _candidates(game):
-                            reason = copy.copy(auction).call(seat, call)  # a trial on a copy
+                            reason = auction.refusal(seat, call)
                             if reason is None:
                                 if seat == auction.to_speak:
                                     accepted.append(call)
                                 continue
-                            drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)))
-                            where, _, _ = found.setdefault(reason, ([], call_phrase(reason, call, auction), drawn))
+                            if reason not in found:  # the sentence and auction of the first trial only
+                                drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)))
+                                found[reason] = ([], call_phrase(reason, call, auction), drawn)
+                            where, _, _ = found[reason]
                             if (game, rules) not in where:
                                 where.append((game, rules))
                     if auction.outcome.status is not AuctionStatus.OPEN:
