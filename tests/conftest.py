@@ -14,6 +14,18 @@ EXAMPLES = ROOT / "tests" / "examples"
 CONTENT = ROOT / "content"
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test marked ``variants`` keeps its first case in the fast loop; its other cases are ``slow``."""
+    seen: set[tuple[Path, str]] = set()
+    for item in items:
+        if isinstance(item, pytest.Function) and item.get_closest_marker("variants") is not None:
+            name = (item.path, item.originalname)
+            if name in seen:
+                item.add_marker(pytest.mark.slow)
+            seen.add(name)
+
+
 @pytest.fixture
 def run_cli(capsys: pytest.CaptureFixture[str]):
     """Run ``python -m generator ARGS`` in-process; return (exit code, stdout + stderr)."""

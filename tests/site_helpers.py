@@ -45,9 +45,10 @@ def copy_project(target: Path) -> Path:
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    """Every file under ``folder`` with its bytes, by relative path (the build cache aside)."""
+    """Every file under ``folder`` with its bytes, by relative path (the build cache and the
+    bytecode Python writes beside a copied ``generator/`` aside)."""
     return {
         path.relative_to(folder).as_posix(): path.read_bytes()
         for path in sorted(folder.rglob("*"))
-        if path.is_file() and ".cache" not in path.relative_to(folder).parts
+        if path.is_file() and not {".cache", "__pycache__"} & set(path.relative_to(folder).parts)
     }

@@ -78,6 +78,7 @@ def test_an_example_that_does_not_hold_fails_with_checks_message(project: Path) 
     assert lines[-1] == "1 example not holding; nothing written"
 
 
+@pytest.mark.slow
 def test_raw_html_in_content_is_refused(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project,
@@ -97,6 +98,7 @@ def test_a_broken_template_is_named_at_its_line(project: Path) -> None:
     assert re.match(r"templates/page\.html:\d+:1: error: template syntax", lines[0])
 
 
+@pytest.mark.slow
 def test_a_broken_catalog_is_named_at_its_line(project: Path) -> None:
     def break_it(project: Path) -> None:
         replace(project / "locales/fr/LC_MESSAGES/messages.po", 'msgid "Second round"', 'msgid "Second round"\noops')
@@ -108,6 +110,7 @@ def test_a_broken_catalog_is_named_at_its_line(project: Path) -> None:
     assert lines[0].startswith(f"locales/fr/LC_MESSAGES/messages.po:{line}:1: error: catalog syntax")
 
 
+@pytest.mark.slow
 def test_a_translation_that_loses_a_placeholder_is_an_error(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project, lambda p: set_translation(p, "es", "Winner: %(seat)s.", "Ganador.")
@@ -120,6 +123,7 @@ def test_a_translation_that_loses_a_placeholder_is_an_error(project: Path) -> No
     )
 
 
+@pytest.mark.slow
 def test_a_bad_plural_header_is_an_error(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project, lambda p: replace(p / "locales/bg/LC_MESSAGES/messages.po", "plural=(n != 1)", "plural=(n !!= 1)")
@@ -128,6 +132,7 @@ def test_a_bad_plural_header_is_an_error(project: Path) -> None:
     assert lines[0].startswith("locales/bg/LC_MESSAGES/messages.po:12:1: error: bad Plural-Forms header")  # its line
 
 
+@pytest.mark.slow
 def test_a_missing_translation_is_a_warning_with_english_shown_and_an_error_when_strict(project: Path) -> None:
     set_translation(project, "bg", "In brief", "")
     result, lines = run_build(project, project / "site", strict=False)
@@ -146,6 +151,7 @@ def test_a_missing_translation_is_a_warning_with_english_shown_and_an_error_when
     assert lines[0].startswith(f"locales/bg/LC_MESSAGES/messages.po:{line}:1: error: bg: no translation of 'In brief'")
 
 
+@pytest.mark.slow
 def test_a_fuzzy_translation_is_shown_in_english_with_its_line(project: Path) -> None:
     path = project / "locales/es/LC_MESSAGES/messages.po"
     replace(path, 'msgid "In brief"', '#, fuzzy\nmsgid "In brief"')
@@ -157,6 +163,7 @@ def test_a_fuzzy_translation_is_shown_in_english_with_its_line(project: Path) ->
     assert b'><span lang="en">In brief</span></h2>' in result.files["es/bidding.html"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "hostile",
     [
@@ -200,6 +207,7 @@ def test_the_output_may_not_be_the_project_or_one_of_its_inputs(project: Path, o
     assert tree(project) == before
 
 
+@pytest.mark.slow
 def test_a_folder_that_is_not_a_built_site_is_not_replaced(project: Path) -> None:
     other = project / "documents"
     other.mkdir()
@@ -217,6 +225,7 @@ def test_an_unwritable_output_is_an_error_not_a_traceback(project: Path) -> None
     assert result.code == 2 and lines[-1].startswith(f"{project}/afile/site: error: cannot write the site: ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "msgstr, message",
     [
@@ -233,6 +242,7 @@ def test_a_translation_that_cannot_be_formatted_is_an_error(project: Path, msgst
     assert message in lines[0]
 
 
+@pytest.mark.slow
 def test_a_msgstr_without_quotes_is_a_catalog_syntax_error(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project, lambda p: replace(p / "locales/es/LC_MESSAGES/messages.po", 'msgstr "Idioma"', "msgstr Idioma")
@@ -241,6 +251,7 @@ def test_a_msgstr_without_quotes_is_a_catalog_syntax_error(project: Path) -> Non
     assert re.match(r"locales/es/LC_MESSAGES/messages\.po:\d+:1: error: catalog syntax: 'msgstr Idioma'", lines[0])
 
 
+@pytest.mark.slow
 def test_a_figure_contract_without_its_seat_is_reported(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project, lambda p: replace(p / "content/bidding.yaml", "contract: {S: 100 S}", "contract: 100 S")
@@ -249,6 +260,7 @@ def test_a_figure_contract_without_its_seat_is_reported(project: Path) -> None:
     assert re.match(r"content/bidding\.yaml:\d+:\d+: error: contract: expected one `SEAT: VALUE SUIT` pair", lines[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "old, new, message",
     [
@@ -266,6 +278,7 @@ def test_a_figure_that_does_not_match_its_example_is_reported(project: Path, old
     assert code == 2 and unchanged and message in lines[0], lines
 
 
+@pytest.mark.slow
 def test_editor_files_in_templates_are_ignored(project: Path) -> None:
     (project / "templates/.base.html.swp").write_bytes(b"b0VIM\0\xff")
     (project / "templates/.#base.html").symlink_to("nowhere")
@@ -275,6 +288,7 @@ def test_editor_files_in_templates_are_ignored(project: Path) -> None:
     assert not any(".swp" in name for name in tree(project / "site"))
 
 
+@pytest.mark.slow
 def test_a_template_runtime_error_is_named_at_its_line(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project,
@@ -290,6 +304,7 @@ def test_a_template_runtime_error_is_named_at_its_line(project: Path) -> None:
     assert lines[0] == f"templates/page.html:{line}:1: error: template: UndefinedError: 'site_nam' is undefined"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "template, old, new",
     [
@@ -317,6 +332,7 @@ def test_a_runtime_error_of_a_shared_page_is_named_at_its_line(
     assert result.code == 2 and lines[0].startswith(f"templates/{template}:{line}:1: error: template:"), lines
 
 
+@pytest.mark.slow
 def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> None:
     def break_it(project: Path) -> None:
         replace(project / "content/site.yaml", "  fr: published\n", "  fr: published\n  zz: draft\n")
@@ -328,6 +344,7 @@ def test_an_unknown_locale_in_the_configuration_is_reported(project: Path) -> No
     assert re.match(r"content/site\.yaml:\d+:3: error: locales: 'zz' is not a locale CLDR knows", lines[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "old, new, message",
     [
@@ -341,6 +358,7 @@ def test_empty_lists_are_reported(project: Path, old: str, new: str, message: st
     assert code == 2 and unchanged and message in lines[0], lines
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_is_ignored(project: Path) -> None:
     assert run_build(project, None, strict=True)[0].code == 0
     for cached in (project / ".cache").rglob("*"):
@@ -350,6 +368,7 @@ def test_a_damaged_cache_is_ignored(project: Path) -> None:
     assert result.code == 0, lines
 
 
+@pytest.mark.slow
 def test_a_deal_on_any_page_is_shown_and_an_illegal_one_refused_at_its_card(project: Path) -> None:
     """A deal example may stand on any page: the page draws it; an illegal play is invalid input at its card."""
     deal = (

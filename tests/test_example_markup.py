@@ -93,6 +93,7 @@ def test_the_python_markup_is_the_macros_on_the_real_site() -> None:
     assert checked > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pages", [30, pytest.param(200, marks=pytest.mark.slow)])
 def test_the_python_markup_is_the_macros_on_a_synthetic_site(tmp_path: Path, pages: int) -> None:
     from bench.synthetic import make_site

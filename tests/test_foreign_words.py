@@ -112,6 +112,7 @@ def test_language_marks_are_spans_in_text_and_dropped_in_attributes_and_titles()
     assert plain_text(Markup(word)) == "Belote"
 
 
+@pytest.mark.slow
 def test_a_malformed_list_is_a_warning_at_its_catalog_line(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     path = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"

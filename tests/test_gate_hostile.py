@@ -101,6 +101,7 @@ def test_the_gate_allows_only_the_sites_own_scripts() -> None:
         assert harm(other), other
 
 
+@pytest.mark.slow
 def test_the_built_site_holds_nothing_that_runs_or_loads(tmp_path: Path) -> None:
     result, lines = run_build(ROOT, tmp_path / "site")
     assert result.code == 0, lines
@@ -109,6 +110,7 @@ def test_the_built_site_holds_nothing_that_runs_or_loads(tmp_path: Path) -> None
             assert harm(data.decode("utf-8")) == [], name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("payload", HOSTILE)
 def test_hostile_translations_render_as_text_everywhere(tmp_path: Path, payload: str) -> None:
     """Every message of the Spanish catalog poisoned: prose, titles, the figure's alt text, card
@@ -143,6 +145,7 @@ def test_hostile_translations_render_as_text_everywhere(tmp_path: Path, payload:
         assert '<span class="team">&lt;script&gt;alert(1)&lt;/script&gt; Norte-Sur</span>' in scoring
 
 
+@pytest.mark.slow
 def test_a_javascript_link_in_content_is_not_a_link(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/bidding.yaml"
@@ -157,6 +160,7 @@ def test_a_javascript_link_in_content_is_not_a_link(tmp_path: Path) -> None:
     assert harm(result.files["fr/bidding.html"].decode()) == []
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("text", ["<script>alert(1)</script>", "<b onclick=x>bold</b>", "<!-- comment -->"])
 def test_raw_html_in_content_is_an_error(tmp_path: Path, text: str) -> None:
     project = copy_project(tmp_path / "project")
@@ -199,6 +203,7 @@ def limited() -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("kind", sorted(EXPECTED))
 @pytest.mark.parametrize("where", ["check", "build"])
 def test_broken_files_give_a_clear_error_in_bounded_time_and_memory(tmp_path: Path, kind: str, where: str) -> None:

@@ -89,6 +89,7 @@ def test_the_site_has_no_broken_link_and_every_hreflang_points_back(site: Path) 
     assert link_problems(site) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "old, new, problem",
     [

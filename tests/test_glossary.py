@@ -97,6 +97,7 @@ def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: 
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("see", ["glossary#dealer", "glossary#turned-card"])
 def test_a_see_the_glossary_cannot_show_is_refused_by_the_check(tmp_path: Path, see: str) -> None:
     """Issue 22: an entry pointing at the glossary itself passed the check, then failed in
@@ -208,6 +209,7 @@ sigma, micro sign, curled beta, sharp s, a ligature) among plain ones, spaces, c
 in HTML (and the pieces of an entity), and Devanagari letters and vowel signs."""
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(
     st.lists(st.text(FOLDING, min_size=1, max_size=4), min_size=1, max_size=4, unique=True),

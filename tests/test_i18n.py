@@ -147,6 +147,7 @@ def test_every_template_message_has_its_note_for_translators() -> None:
         assert all(NOTES[msgid] in comment for msgid, comment in said.items()), name
 
 
+@pytest.mark.slow
 def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(project: Path, run_cli) -> None:
     page = project / "content/bidding.yaml"
     text = page.read_text(encoding="utf-8")
@@ -191,6 +192,7 @@ def translate(path: Path, only: set[str] | None = None) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
     """The README's "Add a language": add, translate a few, build (draft), strict fails naming the
     missing messages, translate the rest, publish: German is in the chooser, hreflang both ways."""
@@ -260,6 +262,7 @@ def test_add_refuses_an_unknown_or_existing_locale(project: Path, run_cli, code:
     assert tree(project) == before
 
 
+@pytest.mark.slow
 def test_add_accepts_a_regional_code_written_with_a_hyphen(project: Path, run_cli) -> None:
     assert cli(run_cli, project, "i18n", "add", "pt-BR")[0] == 0
     assert (project / "locales/pt_BR/LC_MESSAGES/messages.po").is_file()
@@ -309,6 +312,7 @@ def test_registering_a_locale_keeps_comments_and_handles_flow_style(tmp_path: Pa
 # Found in review ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_update_twice_keeps_the_previous_source_of_a_changed_message(project: Path, run_cli) -> None:
     page = project / "content/allowed-cards.yaml"
     page.write_text(
@@ -347,6 +351,7 @@ def test_update_refuses_to_write_over_a_catalog_it_cannot_read(
         assert cli(run_cli, project, *args)[0] == 2
 
 
+@pytest.mark.slow
 def test_a_translation_with_an_unnamed_conversion_is_an_error(project: Path) -> None:
     path = project / "locales/es/LC_MESSAGES/messages.po"
     text = path.read_text(encoding="utf-8")
@@ -367,6 +372,7 @@ def test_add_refuses_a_code_that_is_not_a_language(project: Path, run_cli, code:
     assert tree(project) == before
 
 
+@pytest.mark.slow
 def test_publish_lists_each_missing_message_at_its_line(project: Path, run_cli) -> None:
     assert cli(run_cli, project, "i18n", "add", "de")[0] == 0
     translate(project / "locales/de/LC_MESSAGES/messages.po")
@@ -379,6 +385,7 @@ def test_publish_lists_each_missing_message_at_its_line(project: Path, run_cli) 
     assert code == 1 and output.startswith(f"locales/de/LC_MESSAGES/messages.po:{line}: untranslated: 'Ace of hearts'")
 
 
+@pytest.mark.slow
 def test_publish_refuses_a_catalog_the_build_refuses(project: Path, run_cli) -> None:
     """Issue 22: a complete catalog with a dropped placeholder was published, then refused by every
     build; publish checks it with the build's own reader of catalogs."""
@@ -439,6 +446,7 @@ def test_the_site_refuses_the_codes_that_i18n_add_refuses(project: Path, run_cli
 # Changed messages are matched by where they come from (issue 14) -------------------------------
 
 
+@pytest.mark.slow
 def test_update_matches_a_rewritten_explanation_by_its_example_not_by_its_words(project: Path, run_cli) -> None:
     # Nothing of the old words is left, so string similarity could not match it; the example can.
     page = project / "content/allowed-cards.yaml"
@@ -462,6 +470,7 @@ def test_update_matches_a_rewritten_explanation_by_its_example_not_by_its_words(
     assert " ".join(old.split()) not in catalog.obsolete  # replaced, not kept twice
 
 
+@pytest.mark.slow
 def test_update_leaves_a_new_example_untranslated_however_close_its_words(project: Path, run_cli) -> None:
     # Difflib would give the new title the translation of "North has spades"; it is a new message.
     page = project / "content/allowed-cards.yaml"
@@ -485,6 +494,7 @@ def test_update_leaves_a_new_example_untranslated_however_close_its_words(projec
     assert kept.string and not kept.fuzzy
 
 
+@pytest.mark.slow
 def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli, monkeypatch, tmp_path: Path) -> None:
     from generator.i18n import extract as extract_module
 
@@ -531,6 +541,7 @@ def _set_translation(path: Path, msgid: str, string: str | None, fuzzy: bool = F
         write_po(stream, catalog, width=100)
 
 
+@pytest.mark.slow
 def test_a_new_message_is_new_and_a_translation_lost_since_the_last_update_is_lost(project: Path, run_cli) -> None:
     page = project / "content/allowed-cards.yaml"
     text = page.read_text(encoding="utf-8")
@@ -584,6 +595,7 @@ def test_a_catalog_without_a_record_counts_every_missing_translation_as_lost(pro
     assert _warning(project, "es", Message(None, "Counting the points")).kind == LOST_TRANSLATION
 
 
+@pytest.mark.slow
 def test_a_new_locale_has_every_message_new(project: Path, run_cli) -> None:
     assert cli(run_cli, project, "i18n", "add", "de")[0] == 0
     assert (project / "locales/de/LC_MESSAGES" / TRANSLATED_RECORD).is_file()

@@ -66,6 +66,7 @@ def _with_sink(make: object) -> object:
     return render_site
 
 
+@pytest.mark.slow
 def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,6 +122,7 @@ def test_a_no_op_build_touches_nothing_and_says_so(project: Path, monkeypatch: p
     assert lines[0].split(": ")[1].rsplit(", ", 1)[0] == lines_again[0].split(": ")[1].rsplit(", ", 1)[0]
 
 
+@pytest.mark.slow
 def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -142,6 +144,7 @@ def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
     assert tree(out) == scratch(project, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_catalog_in_a_linked_folder_is_an_input(project: Path) -> None:
     """A locale's folder linked to another folder of the project (one outside it is refused)."""
     out = project / "site"
@@ -158,6 +161,7 @@ def test_a_catalog_in_a_linked_folder_is_an_input(project: Path) -> None:
     assert "Пиковый король" in (out / "ru/allowed-cards.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_reused_file_is_recorded_with_its_new_time(project: Path) -> None:
     out = project / "site"
     assert run_build(project, out)[0].code == 0
@@ -168,6 +172,7 @@ def test_a_reused_file_is_recorded_with_its_new_time(project: Path) -> None:
     assert "nothing changed" in run_build(project, out)[1][-1]  # and recorded as it now is
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize(
     "change",
     [
@@ -218,6 +223,7 @@ def test_any_change_of_inputs_or_site_builds_again(
     assert tree(out) == scratch(project, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_catalog_change_renders_its_locale_again(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -235,6 +241,7 @@ def test_a_catalog_change_renders_its_locale_again(
     assert tree(out) == scratch(project, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_change_of_the_generator_renders_everything_again(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -251,6 +258,7 @@ def test_a_change_of_the_generator_renders_everything_again(
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["record", "site file", "page cache", "page cache shape", "page cache entry"])
 def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damage: str) -> None:
     out = project / "site"
@@ -353,6 +361,7 @@ def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("msgid", ["In brief", "Page not found"])  # on the pages; on 404.html alone
 def test_warnings_are_given_again_when_their_page_is_reused(
     project: Path, monkeypatch: pytest.MonkeyPatch, msgid: str
@@ -380,6 +389,7 @@ def test_warnings_are_given_again_when_their_page_is_reused(
     ]
 
 
+@pytest.mark.slow
 def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(project: Path) -> None:
     """Markup a locale builds once and reuses (a translated message, a card face) is reused only
     while nothing is shown in English: each page's record keeps its own warnings."""
@@ -398,6 +408,7 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
     assert not record.files["es/bidding.html"].warnings
 
 
+@pytest.mark.slow
 def test_the_parallel_build_gives_the_serial_bytes(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -409,6 +420,7 @@ def test_the_parallel_build_gives_the_serial_bytes(
     assert tree(tmp_path / "parallel") == tree(tmp_path / "serial")
 
 
+@pytest.mark.slow
 def test_a_template_error_is_reported_once_in_a_parallel_build(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -423,6 +435,7 @@ def test_a_template_error_is_reported_once_in_a_parallel_build(
     assert not (tmp_path / "out").exists() and not list(tmp_path.glob(".out.new-*"))
 
 
+@pytest.mark.slow
 def test_a_large_locale_shows_the_neighbours_and_the_index_in_its_footer(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -435,6 +448,7 @@ def test_a_large_locale_shows_the_neighbours_and_the_index_in_its_footer(
     assert 'href="bidding.html"' in footer and 'href="index.html"' in footer
 
 
+@pytest.mark.slow
 def test_each_process_holds_one_catalog_at_a_time(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -467,6 +481,7 @@ def _die(files: object) -> object:
     os._exit(9)  # the rendering process killed
 
 
+@pytest.mark.slow
 def test_a_rendering_process_that_dies_is_an_error_not_a_hang(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -481,6 +496,7 @@ def test_a_rendering_process_that_dies_is_an_error_not_a_hang(
     assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["es", "fr"])  # read back in the forked child, and in this process
 def test_a_catalog_changed_while_the_site_is_built_is_an_error(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str

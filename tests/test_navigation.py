@@ -82,6 +82,7 @@ def test_previous_next_and_the_way_back_near_the_top(site: Path, locale: str) ->
         )
 
 
+@pytest.mark.slow
 def test_two_sections_sharing_an_anchor_are_refused_at_their_line(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     page = project / "content" / "allowed-cards.yaml"
@@ -104,6 +105,7 @@ def test_two_sections_sharing_an_anchor_are_refused_at_their_line(tmp_path: Path
     assert any(": error: id: 'ex-follow-suit' is taken by the page itself" in line_ for line_ in lines), lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "taken",
     ["card-order", "rule-sets", "v-t1-deal", "ex-belote", "main", "in-brief", "why-must-follow-suit", "search-words"],
@@ -135,6 +137,7 @@ def test_check_refuses_a_section_id_the_templates_give(tmp_path: Path, run_cli) 
     assert code == 2 and f"{page}:{line}:9: error: id: 'v-belote' is taken by the page itself" in output, output
 
 
+@pytest.mark.slow
 def test_an_id_a_template_starts_to_give_is_refused_in_a_page_read_before(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     assert run_build(project, tmp_path / "site")[0].code == 0  # the pages are now in the build's cache
@@ -145,6 +148,7 @@ def test_an_id_a_template_starts_to_give_is_refused_in_a_page_read_before(tmp_pa
     assert any(x.startswith("content/scoring.yaml:") and "id: 'belote' is taken by the page itself" in x for x in lines)
 
 
+@pytest.mark.slow
 def test_a_section_without_an_id_is_refused(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     page = project / "content" / "bidding.yaml"
@@ -155,6 +159,7 @@ def test_a_section_without_an_id_is_refused(tmp_path: Path) -> None:
     assert result.code == 2 and any("content/bidding.yaml:" in line and "`id`" in line for line in lines), lines
 
 
+@pytest.mark.slow
 def test_a_large_sites_pager_names_the_true_neighbours(tmp_path: Path) -> None:
     """Past a dozen pages the footer lists only a page's neighbours; the pager still follows menu order."""
     import yaml

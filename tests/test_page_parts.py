@@ -104,6 +104,7 @@ def test_the_card_order_table_on_the_page_is_the_engines(built_site: Path) -> No
     assert "<table" not in (built_site / "fr/index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_figure_names_a_capot_contract(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/bidding.yaml"
@@ -208,6 +209,7 @@ def test_each_example_is_paired_with_the_first_example_of_its_position_under_the
     }
 
 
+@pytest.mark.slow
 def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Faces, messages and terms are built once per locale (``_made``): the pages are those
     rendered with each built afresh."""
@@ -223,6 +225,7 @@ def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch:
     assert memoized.code == afresh.code == 0 and memoized.files == afresh.files
 
 
+@pytest.mark.slow
 def test_a_locale_that_shows_english_builds_its_repeated_markup_once_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -97,6 +97,7 @@ def test_allowed_matches_the_reference_and_is_a_nonempty_subset_of_the_hand(draw
     assert set(result) == reference_allowed(list(hand), trick, trump, rules.must_undertrump)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(positions)
 def test_holding_the_led_suit_means_only_that_suit(draw: tuple) -> None:
@@ -105,6 +106,7 @@ def test_holding_the_led_suit_means_only_that_suit(draw: tuple) -> None:
         assert allowed(hand, trick, trump, rules) <= CardSet.suit(trick[0].suit)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(positions)
 def test_a_card_is_refused_exactly_when_not_allowed_and_the_reason_fits(draw: tuple) -> None:
@@ -137,6 +139,7 @@ def test_a_card_is_refused_exactly_when_not_allowed_and_the_reason_fits(draw: tu
     assert refusal(hand, trick, outsider, trump, rules) is PlayReason.NOT_IN_HAND
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(positions)
 def test_official_coinche_allows_everything_house_coinche_allows(draw: tuple) -> None:
@@ -145,6 +148,7 @@ def test_official_coinche_allows_everything_house_coinche_allows(draw: tuple) ->
         assert allowed(hand, trick, trump, HOUSE_COINCHE) <= allowed(hand, trick, trump, OFFICIAL_COINCHE)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.permutations(DECK),

@@ -89,6 +89,7 @@ def catalogs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return REAL + synthetic_catalogs(tmp_path_factory)
 
 
+@pytest.mark.slow
 @needs_msgcat
 def test_the_writer_gives_gnu_gettexts_bytes_on_the_real_and_synthetic_catalogs(catalogs: list[Path]) -> None:
     for path in catalogs:
@@ -98,6 +99,7 @@ def test_the_writer_gives_gnu_gettexts_bytes_on_the_real_and_synthetic_catalogs(
         assert msgcat(written) == written, path
 
 
+@pytest.mark.slow
 def test_the_reader_builds_babels_catalog_from_the_real_and_synthetic_catalogs(catalogs: list[Path]) -> None:
     for path in catalogs:
         data = path.read_bytes()

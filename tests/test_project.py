@@ -69,6 +69,7 @@ def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
     assert {problem.path for problem in partial.problems} == {"content/bidding.yaml"}
 
 
+@pytest.mark.slow
 def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, run_cli) -> None:
     project = copy_project(tmp_path / "project")
     (project / "content/bidding.yaml").write_text("title: [never closed\n", encoding="utf-8")

@@ -25,7 +25,11 @@ def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize(
     "args",
-    [("ruff", "check", *SOURCES), ("ruff", "format", "--check", *SOURCES), ("mypy",)],
+    [
+        ("ruff", "check", *SOURCES),
+        ("ruff", "format", "--check", *SOURCES),
+        pytest.param(("mypy",), marks=pytest.mark.slow),
+    ],
     ids=["ruff-check", "ruff-format", "mypy"],
 )
 def test_the_tree_passes(args: tuple[str, ...]) -> None:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 from .conftest import ROOT
@@ -49,6 +50,7 @@ def fuzzy_in(project: Path, code: str) -> bool:
         return read_po(stream).get(EXPLANATION).fuzzy
 
 
+@pytest.mark.slow
 def test_a_rule_change_regenerates_exactly_the_examples_that_depend_on_it(tmp_path: Path) -> None:
     project = copy_with_engine(tmp_path / "project")
     content = tree(project / "content")
@@ -121,6 +123,7 @@ OFFICIAL_TRUMP = (
 OFFICIAL_TRUMP += "            coinche_out_of_turn=False,\n            litige=Litige.{},\n"
 
 
+@pytest.mark.slow
 def test_regenerate_follows_a_rule_change_that_removes_a_field(tmp_path: Path) -> None:
     """Issue 22: the official trump game loses its litige; `carried_out` is then a wrong answer that
     regenerate removes (it stopped at exit 2 on it as on bad input)."""

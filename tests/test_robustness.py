@@ -24,6 +24,8 @@ from generator.problems import Problem
 from .conftest import ROOT
 from .site_helpers import run_build, tree
 
+pytestmark = pytest.mark.slow  # each case builds a project of its own: the fast loop leaves them to the full run
+
 CATALOG = "locales/es/LC_MESSAGES/messages.po"
 
 

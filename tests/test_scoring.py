@@ -225,6 +225,7 @@ def test_a_random_legal_deal_holds_every_invariant(drawn: tuple[Deal, dict]) -> 
         assert score.score[loser] in (0, 20) and score.score[loser] <= belote[loser]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(random_deals(game=Game.COINCHE), st.sampled_from([2, 4]))
 def test_a_coinche_or_surcoinche_multiplies_the_whole_deal_and_nothing_else(drawn, multiplier: int) -> None:
@@ -239,6 +240,7 @@ def test_a_coinche_or_surcoinche_multiplies_the_whole_deal_and_nothing_else(draw
     assert multiplied.score[winner.other] == (belote[winner.other] if kept else 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(random_deals(ruleset="house"))
 def test_house_and_official_differ_only_where_a_flag_decides(drawn) -> None:
@@ -269,6 +271,7 @@ def flag_deal_pairs(name: str, values: tuple[object, object]):
     return random_deals().map(pair)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(flag_deal_pairs("litige", (Litige.DEDANS, Litige.CARRY_OVER)))
 def test_the_litige_flag_changes_only_a_tie(pair: tuple[Deal, Deal]) -> None:
@@ -279,6 +282,7 @@ def test_the_litige_flag_changes_only_a_tie(pair: tuple[Deal, Deal]) -> None:
         assert carry.carried_out == dedans.totals[dedans.takers]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(flag_deal_pairs("must_beat_defence", (True, False)))
 def test_must_beat_defence_changes_only_a_reached_contract_that_does_not_beat_the_defence(pair) -> None:
@@ -288,6 +292,7 @@ def test_must_beat_defence_changes_only_a_reached_contract_that_does_not_beat_th
         assert reach.outcome is Outcome.MADE and (pair[0].contract or 0) <= mine <= theirs
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(flag_deal_pairs("belote_kept", (True, False)))
 def test_belote_kept_moves_only_the_belote_of_a_team_that_scores_nothing(pair) -> None:
@@ -486,6 +491,7 @@ def test_every_problem_of_a_deal_is_reported_in_play_order() -> None:
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(random_deals(), st.data())
 def test_a_changed_deal_is_refused_exactly_when_check_deal_finds_a_problem(drawn, data: st.DataObject) -> None:

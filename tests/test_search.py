@@ -34,6 +34,7 @@ def test_one_index_per_locale_of_its_pages(built_site: Path) -> None:
     }  # the home, the pages and practice
 
 
+@pytest.mark.slow
 def test_a_changed_page_is_found_by_its_new_word(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     out = project / "site"
@@ -49,6 +50,7 @@ def test_a_changed_page_is_found_by_its_new_word(tmp_path: Path) -> None:
     assert after != before and after["pagefind-entry.json"] != before["pagefind-entry.json"]
 
 
+@pytest.mark.slow
 def test_without_pagefind_the_build_says_to_run_setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = copy_project(tmp_path / "project")
     monkeypatch.setattr(search, "indexer", lambda: None)
@@ -57,6 +59,7 @@ def test_without_pagefind_the_build_says_to_run_setup(tmp_path: Path, monkeypatc
     assert lines[0] == "pagefind: error: Pagefind, the search indexer, is not installed: run ./setup (it runs npm ci)"
 
 
+@pytest.mark.slow
 def test_a_failing_indexer_is_an_error_and_keeps_the_previous_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

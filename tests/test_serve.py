@@ -101,6 +101,7 @@ def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
     assert not (project / "site").exists(), "serve builds into a temporary folder"
 
 
+@pytest.mark.slow
 def test_serve_redirects_a_folder_without_its_slash(tmp_path: Path) -> None:
     with served(copy_project(tmp_path / "project")) as base:
         fetch(f"{base}/")
@@ -108,6 +109,7 @@ def test_serve_redirects_a_folder_without_its_slash(tmp_path: Path) -> None:
             assert response.url.endswith("/fr/") and 'lang="fr"' in response.read().decode("utf-8")
 
 
+@pytest.mark.slow
 def test_an_unknown_address_gets_the_sites_404_page(tmp_path: Path) -> None:
     with served(copy_project(tmp_path / "project")) as base:
         fetch(f"{base}/")
@@ -118,6 +120,7 @@ def test_an_unknown_address_gets_the_sites_404_page(tmp_path: Path) -> None:
         assert links and all(answer(base + link)[0] == 200 for link in links), links
 
 
+@pytest.mark.slow
 def test_a_failed_build_is_shown_in_the_page_over_the_last_good_site(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/allowed-cards.yaml"
@@ -138,6 +141,7 @@ def test_a_failed_build_is_shown_in_the_page_over_the_last_good_site(tmp_path: P
     assert folder is not None and not Path(folder[1]).exists()  # the banner was never written into the site
 
 
+@pytest.mark.slow
 def test_serve_starts_on_a_tree_that_does_not_build_and_shows_why(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/allowed-cards.yaml"

@@ -266,6 +266,7 @@ def test_the_source_lines_are_exempt_and_only_they(built_site: Path) -> None:
     assert without_lines("a b trick d", ["ab", "d"]) == "\n trick \n"
 
 
+@pytest.mark.slow
 def test_a_bad_translation_fails_the_check_after_a_build(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     catalog = project / "locales/hi/LC_MESSAGES/messages.po"
@@ -279,6 +280,7 @@ def test_a_bad_translation_fails_the_check_after_a_build(tmp_path: Path) -> None
     assert len(found) == 1 and "«trick» for trick" in found[0] and "पूर्व trick जीतता है" in found[0]
 
 
+@pytest.mark.slow
 def test_the_played_card_takes_the_case_its_sentence_needs(tmp_path: Path) -> None:
     """Russian "X играет CARD" takes the accusative ("Даму пик"); the source document's «Восток играет
     Валет червей.» stays as it is written (masculine card names keep the form the document uses)."""

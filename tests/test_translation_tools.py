@@ -126,6 +126,7 @@ def test_references_do_not_move_when_an_example_is_added(project: Path, run_cli)
     assert any('+ msgid "North has clubs"' in line for line in changed)
 
 
+@pytest.mark.slow
 @needs_gettext
 def test_a_catalog_from_msginit_is_a_warning_then_added_with_its_own_plural_forms(project: Path, run_cli) -> None:
     """What any gettext tool's "new translation" makes: the build says how to add it; `i18n add`
@@ -161,6 +162,7 @@ def test_a_catalog_from_msginit_is_a_warning_then_added_with_its_own_plural_form
     assert not any("a catalog for it" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_a_page_file_the_site_does_not_list_is_a_warning(project: Path) -> None:
     assert run_build(project, project / "site", strict=False)[0].code == 0
     shutil.copy(project / "content/bidding.yaml", project / "content/faq.yaml")
@@ -190,6 +192,7 @@ def test_hints_name_the_program_as_it_was_run(monkeypatch, tmp_path: Path, argv,
     assert invocation.command("i18n update") == expected
 
 
+@pytest.mark.slow
 def test_the_hint_for_a_new_message_says_extract_then_update(project: Path) -> None:
     page = project / "content/bidding.yaml"
     page.write_text(page.read_text(encoding="utf-8").replace("title: Take, pass, coinche", "title: Take it"))

@@ -141,6 +141,7 @@ def status(url: str) -> tuple[int, str]:
         return error.code, error.read().decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prefix", ["/", "/belote-docs/"])
 def test_the_site_works_over_http_at_its_base_url(tmp_path: Path, prefix: str) -> None:
     """Built at the address it is then served at: 404.html's links (root-relative), each page's

