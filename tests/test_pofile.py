@@ -196,6 +196,28 @@ def test_fuzz_the_writer_gives_gnu_gettexts_bytes(
     assert msgcat(written) == written
 
 
+@needs_msgcat
+@pytest.mark.parametrize(
+    ("previous", "obsolete"),
+    [
+        ("wordwordwordwordwordword/(seat)s« dix de der »[rules](scoring.html)पत्ते।\xa0word", ""),  # LB12a
+        ("x" * 72 + "ab-\xa0word and more words here to wrap", ""),
+        ("", "old wordwordwordwordwordwordwordwordwordword50 %%(n)swordwordwordwordwordword"),
+    ],
+    ids=["no-break space after a danda", "no-break space after a hyphen", "obsolete python-format"],
+)
+def test_what_the_fuzzing_found_is_written_as_gettext_writes_it(previous: str, obsolete: str) -> None:
+    """A break before a no-break space that follows a danda or a hyphen (UAX #14's LB12a), and an
+    obsolete entry wrapped as gettext reads it back: its flags are not written, so no format."""
+    catalog = Catalog(locale="es")
+    message = catalog.add("m", "s", flags=["python-format"])
+    message.previous_id = [previous]
+    if obsolete:
+        catalog.obsolete["o"] = Message(obsolete, "word", flags=["python-format"])
+    written = po_bytes(catalog)
+    assert msgcat(written) == written
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=mutated_catalogs())
 def test_fuzz_what_the_reader_accepts_babel_reads_alike(text: str) -> None:

@@ -585,7 +585,7 @@ def po_bytes(catalog: PoCatalog) -> bytes:
             continue  # as gettext: an obsolete entry is kept for its translation
         for comment in message.user_comments:
             chunks += _comment(comment, "")
-        chunks += _message(message, plurals, "#~ ", "python-format" in message.flags)
+        chunks += _message(message, plurals, "#~ ", False)  # its flags are not written: gettext reads no format
         chunks.append("\n")
     if chunks:
         chunks[-1] = ""  # gettext ends the file with its last entry's line
@@ -866,8 +866,10 @@ def _may_break(before: str, after: str, spaces: bool) -> bool:
         return False  # LB15–LB17
     if spaces:
         return True  # LB18
-    if before in ("GL", "WJ", "BB") or after in ("GL", "BA", "HY", "NS", "IN", "QU") or before == "QU":
+    if before in ("GL", "WJ", "BB") or after in ("BA", "HY", "NS", "IN", "QU") or before == "QU":
         return False  # LB11, LB12, LB19, LB21, LB22
+    if after == "GL" and before not in ("BA", "HY"):
+        return False  # LB12a: a no-break space glues to what it follows, but to a hyphen or a danda
     return (before, after) not in _NO_BREAK  # LB23–LB31
 
 
