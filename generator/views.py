@@ -162,12 +162,7 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     played = [*example.trick, (example.seat, example.play)] if example.play is not None else list(example.trick)
     winner_index = next((i for i, (seat, _) in enumerate(played) if trick and seat == trick.winner), None)
     cards = tuple(PlayedCard(seat, card, i == winner_index) for i, (seat, card) in enumerate(played))
-    hand = tuple(
-        HandCard(card, True, allows=_card_permission(example, card))
-        if card in solution.allowed
-        else HandCard(card, False, _card_reason(example, solution, card), solution.refusals[card])
-        for card in example.hand
-    )
+    hand = _hand(example.seat, example.hand, example.trick, example.trump, example.rules, solution.refusals)
     return PlayView(
         id=example.id,
         game=example.game,
@@ -185,16 +180,26 @@ def play_view(example: PlayExample, solution: PlaySolution) -> PlayView:
     )
 
 
-def _card_permission(example: PlayExample, card: Card) -> Phrase:
-    cards = [played for _, played in example.trick]
-    found = permission(CardSet(example.hand), cards, card, example.trump, example.rules)
-    assert found is not None  # the engine allows the card
-    return allow_phrase(found, example.trick, example.trump, example.rules)
+def _hand(
+    seat: Seat,
+    hand: Sequence[Card],
+    trick: Sequence[tuple[Seat, Card]],
+    trump: Suit | None,
+    rules: Rules,
+    refused: Mapping[Card, PlayReason],
+) -> tuple[HandCard, ...]:
+    """Each card of a hand with the engine's verdict and its sentence: why it may be played, or
+    why it is refused (``refused``: the engine's reason for each refused card)."""
+    cards = [played for _, played in trick]
 
+    def verdict(card: Card) -> HandCard:
+        if card in refused:
+            return HandCard(card, False, play_phrase(refused[card], seat, trick, trump, rules), refused[card])
+        allows = permission(CardSet(hand), cards, card, trump, rules)
+        assert allows is not None  # the engine allows the card
+        return HandCard(card, True, allows=allow_phrase(allows, trick, trump, rules))
 
-def _card_reason(example: PlayExample, solution: PlaySolution, card: Card) -> Phrase:
-    reason = solution.refusals[card]
-    return play_phrase(reason, example.seat, example.trick, example.trump, example.rules)
+    return tuple(verdict(card) for card in hand)
 
 
 def _table(
@@ -330,18 +335,8 @@ def drawn_play_view(id: str, position: PlayPosition) -> PlayView:
     """The view of a position the engine drew (:mod:`generator.positions`): each card of the hand
     with the engine's verdict and its reason, and the trick so far on the table."""
     rules = RULESETS[position.rules][position.game]
-    refused, allowed = position.refusals(), position.permissions()
-    hand = tuple(
-        HandCard(card, True, allows=allow_phrase(allowed[card], position.trick, position.trump, rules))
-        if card in allowed
-        else HandCard(
-            card,
-            False,
-            play_phrase(refused[card], position.seat, position.trick, position.trump, rules),
-            refused[card],
-        )
-        for card in position.hand
-    )
+    refused = position.refusals()
+    hand = _hand(position.seat, position.hand, position.trick, position.trump, rules, refused)
     return PlayView(
         id=id,
         game=position.game,
@@ -350,7 +345,7 @@ def drawn_play_view(id: str, position: PlayPosition) -> PlayView:
         trick=tuple(PlayedCard(seat, card) for seat, card in position.trick),
         seat=position.seat,
         hand=hand,
-        allowed=tuple(card for card in position.hand if card in allowed),
+        allowed=tuple(card for card in position.hand if card not in refused),
         play=None,
         winner=None,
         points=None,
