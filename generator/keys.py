@@ -27,6 +27,11 @@ def digest(*parts: bytes | str) -> str:
     return hasher.hexdigest()
 
 
+_SHORT = 96
+"""A compound value's fingerprint longer than this is kept, and used in its parents', as its digest:
+memory and work stay in proportion to the number of values, not to the length of their texts."""
+
+
 class Fingerprints:
     """Fingerprints of values: a stable text of every field of a value, recursively, the same in
     every process (no address, no hash order). Each object is fingerprinted once per instance of
@@ -58,6 +63,8 @@ class Fingerprints:
         if memo is not None and memo[0] is value:
             return memo[1]
         text = self._compound(value)
+        if len(text) > _SHORT:  # stands for its children by their digest, as a Merkle tree does
+            text = "#" + hashlib.sha256(text.encode("utf-8")).hexdigest()  # (a text of its own starts otherwise)
         self._memo[id(value)] = (value, text)  # the value is held, so that its id is not reused
         return text
 
