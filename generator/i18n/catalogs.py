@@ -23,10 +23,10 @@ import os
 import pickle
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import cache
 from ..files import FileError, read_input
@@ -35,7 +35,10 @@ from ..invocation import command
 from ..keys import code_version
 from ..problems import Problem
 from ..words.terms import Message
-from .pofile import Key, header_lines_of, parse_po, plural_rule
+from .pofile import Key, PlainMessage, header_lines_of, parse_po, plural_rule, read_plain
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message as PoMessage
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
 NEW_MESSAGE = "new"
@@ -204,15 +207,18 @@ def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem
 def _parse_catalog(
     data: bytes, digest: str, display: str, locale: str, problems: list[Problem], cached: Path | None
 ) -> LocaleCatalog | None:
-    """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid)."""
-    po = parse_po(data, display, problems)
+    """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid): by
+    :func:`read_plain` when it can, else by :func:`parse_po`, which reads and reports on any file."""
+    plain = read_plain(data, display)
+    po = plain[0] if plain is not None else parse_po(data, display, problems)
     if po is None:
         return None
+    messages: Iterable[PoMessage | PlainMessage] = plain[1] if plain is not None else po
     before = len(problems)
     header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
-    for message in po:
+    for message in messages:
         if not message.id:
             continue
         ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
