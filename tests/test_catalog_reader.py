@@ -70,6 +70,7 @@ def test_the_plain_reader_reads_hostile_messages_as_the_full_one() -> None:
 MESSAGE = st.tuples(TEXT, TEXT, st.none() | TEXT, st.booleans(), st.booleans(), st.booleans(), TEXT)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(messages=st.lists(MESSAGE, max_size=8), locale=st.sampled_from(["ru", "fr", "hi", "bg", "es", None]))
 def test_fuzz_the_plain_reader_reads_what_the_writer_writes_as_the_full_one(
@@ -90,6 +91,7 @@ def test_fuzz_the_plain_reader_reads_what_the_writer_writes_as_the_full_one(
     assert assert_same(data) or any("\\" in comment for *_, comment in messages)  # else left to parse_po
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(text=mutated_catalogs())
 def test_fuzz_the_plain_reader_reads_mutated_catalogs_as_the_full_one(text: str) -> None:

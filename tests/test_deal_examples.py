@@ -158,6 +158,7 @@ def mutated_deals(draw: st.DrawFn) -> str:
 CARDS = [card.code() for card in DECK]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=mutated_deals())
 def test_a_mutated_deal_is_checked_without_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str):

@@ -174,6 +174,7 @@ TEXT = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @needs_msgcat
 @settings(max_examples=60, deadline=None)
 @given(msgid=TEXT, string=TEXT, comment=TEXT, previous=TEXT, context=st.none() | TEXT, python=st.booleans())
@@ -218,6 +219,7 @@ def test_what_the_fuzzing_found_is_written_as_gettext_writes_it(previous: str, o
     assert msgcat(written) == written
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=mutated_catalogs())
 def test_fuzz_what_the_reader_accepts_babel_reads_alike(text: str) -> None:

@@ -102,6 +102,7 @@ def test_header_fields_of_other_tools_are_kept_in_their_place(project: Path, run
     assert "Old and untranslated" not in written  # as gettext: an obsolete entry is kept for its translation
 
 
+@pytest.mark.slow
 def test_references_do_not_move_when_an_example_is_added(project: Path, run_cli) -> None:
     page = project / "content/allowed-cards.yaml"
     page.write_text(
