@@ -10,6 +10,7 @@ catalog give every page), so a key taken from the context covers everything the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -475,6 +476,7 @@ def _play(views: dict[str, View], id: str) -> PlayView:
     return view
 
 
+@functools.cache  # made of the engine's draws alone: the same views for every build of a process
 def practice_questions() -> tuple[tuple[PlayView, ...], tuple[CallQuestionView, ...], tuple[Game, ...]]:
     """The practice page's questions, drawn by the engine (the same on every build), and their games."""
     plays = tuple(drawn_play_view(f"play-{n}", position) for n, position in enumerate(practice_plays(), 1))
