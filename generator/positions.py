@@ -59,16 +59,18 @@ class PlayPosition:
     def refusals(self) -> dict[Card, PlayReason]:
         """The engine's reason for each refused card of the hand."""
         rules = RULESETS[self.rules][self.game]
-        cards = [card for _, card in self.trick]
-        found = {card: refusal(CardSet(self.hand), cards, card, self.trump, rules) for card in self.hand}
+        cards, hand = [card for _, card in self.trick], CardSet(self.hand)
+        playable = allowed(hand, cards, self.trump, rules)
+        found = {card: refusal(hand, cards, card, self.trump, rules) for card in self.hand if card not in playable}
         return {card: reason for card, reason in found.items() if reason is not None}
 
     def permissions(self) -> dict[Card, PlayPermission]:
         """The engine's permission for each allowed card of the hand."""
         rules = RULESETS[self.rules][self.game]
-        cards = [card for _, card in self.trick]
-        found = {card: permission(CardSet(self.hand), cards, card, self.trump, rules) for card in self.hand}
-        return {card: allowed for card, allowed in found.items() if allowed is not None}
+        cards, hand = [card for _, card in self.trick], CardSet(self.hand)
+        playable = allowed(hand, cards, self.trump, rules)
+        found = {card: permission(hand, cards, card, self.trump, rules) for card in self.hand if card in playable}
+        return {card: why for card, why in found.items() if why is not None}
 
 
 def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
