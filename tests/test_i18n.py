@@ -4,6 +4,7 @@ soundness (msgfmt, Babel's checks, CLDR plural forms)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -511,6 +512,23 @@ def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli,
     monkeypatch.setattr(extract_module, "PARALLEL_MIN", 10**9)
     assert cli(run_cli, other, "i18n", "update")[0] == 0
     assert tree(project / "locales") == tree(other / "locales") != {}
+
+
+def _die(code: str) -> object:
+    os._exit(9)  # the merging process killed
+
+
+@pytest.mark.slow
+def test_a_merging_process_that_dies_is_an_error_not_a_hang(project: Path, run_cli, monkeypatch) -> None:
+    from generator.i18n import extract as extract_module
+
+    before = tree(project / "locales")
+    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 0)
+    monkeypatch.setattr(extract_module, "_merge_in_worker", _die)
+    code, output = cli(run_cli, project, "i18n", "update")
+    assert code == 2
+    assert "locales: error: a process merging the catalogs died (killed?): update again" in output
+    assert "Traceback" not in output and tree(project / "locales") == before
 
 
 # English-first: new messages and lost translations ------------------------------------------------

@@ -417,11 +417,16 @@ def merged_catalogs(
         results = [_merge(template, locales, code) for code in codes]
     else:
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
         _MERGE = (template, locales)
         try:
-            with multiprocessing.get_context("fork").Pool(2) as pool:
-                results = pool.map(_merge_in_worker, codes, chunksize=1)
+            with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+                results = list(pool.map(_merge_in_worker, codes))
+        except BrokenProcessPool:  # a worker killed: an error, never a wait for it
+            problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
+            return {}
         finally:
             _MERGE = None
     for _, found in results:
