@@ -20,7 +20,7 @@ import re
 import unicodedata
 import weakref
 from collections.abc import Callable, Iterator
-from itertools import groupby, pairwise
+from itertools import accumulate, groupby, pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..problems import Problem
@@ -946,18 +946,16 @@ def _breaks(chars: list[str], allowed: list[bool], width: int, start: int) -> li
     """Where a portion's lines start after the first: libunistring's ``ulc_width_linebreaks``, which
     fills a line with whole pieces (from one break opportunity to the next) while they fit in
     ``width`` columns (the first line starting at column ``start``)."""
+    columns = None if "".join(chars).isascii() else list(accumulate(map(_width, chars), initial=0))
     breaks: list[int] = []
     last: int | None = None
-    column, piece = start, 0
-    for position, char in enumerate(chars):
-        if allowed[position]:
-            if last is not None and column + piece > width:
-                breaks.append(last)
-                column = 0
-            last, column, piece = position, column + piece, 0
-        piece += _width(char)
-    if last is not None and column + piece > width:
-        breaks.append(last)
+    column, previous = start, 0
+    for point in (*(position for position, may in enumerate(allowed) if may), len(chars)):
+        piece = point - previous if columns is None else columns[point] - columns[previous]  # since the last one
+        if last is not None and column + piece > width:
+            breaks.append(last)
+            column = 0
+        last, column, previous = point, column + piece, point
     return breaks
 
 
@@ -1017,6 +1015,7 @@ _NO_BREAK = {
 their signs, a word and its opening bracket."""
 
 
+@functools.cache  # a few hundred pairs of classes, asked for every character of a long string
 def _may_break(before: str, after: str, spaces: bool) -> bool:
     """Whether UAX #14 allows a line break before a character of class ``after`` that follows one
     of class ``before`` (with spaces between them, or not)."""
@@ -1041,6 +1040,8 @@ def _opportunities(text: list[str]) -> list[bool]:
     spaces = False
     for position, char in enumerate(text):
         kind = _break_class(char)
+        if kind == "AL" and before == "AL" and not spaces:
+            continue  # inside a word (LB28), the commonest case by far
         if kind == "SP":
             spaces = True
             continue
