@@ -14,7 +14,7 @@ from babel.messages.catalog import Catalog, Message
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.i18n import catalogs
+from generator.i18n import pofile
 from generator.i18n.catalogs import ANSWER_CHANGED, LocaleCatalog, _parse_catalog
 from generator.i18n.pofile import po_bytes, read_plain
 from generator.problems import Problem
@@ -39,7 +39,7 @@ def assert_same(data: bytes) -> bool:
         for name, reader in (("plain", read_plain), ("full", lambda data, display: None)):
             problems: list[Problem] = []
             cached = Path(folder) / f"{name}.pickle"
-            with mock.patch.object(catalogs, "read_plain", reader):
+            with mock.patch.object(pofile, "read_plain", reader):
                 catalog = _parse_catalog(data, "0" * 64, "x.po", "ru", problems, cached)
             results.append((summary(catalog), problems, cached.read_bytes() if cached.exists() else None))
     assert results[0] == results[1]

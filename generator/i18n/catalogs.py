@@ -23,10 +23,10 @@ import os
 import pickle
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .. import cache
 from ..files import FileError, read_input
@@ -35,10 +35,7 @@ from ..invocation import command
 from ..keys import code_version
 from ..problems import Problem
 from ..words.terms import Message
-from .pofile import Key, PlainMessage, header_lines_of, parse_po, plural_rule, read_plain
-
-if TYPE_CHECKING:
-    from babel.messages.catalog import Message as PoMessage
+from .pofile import Key, header_lines_of, plural_rule, read_messages
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
 NEW_MESSAGE = "new"
@@ -100,11 +97,10 @@ def translated_records(
 ) -> dict[Path, bytes]:
     """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
     as it is, when it is not among them), for those whose record changes: to be written with them."""
-    po = parse_po(template, f"{LOCALES}/messages.pot", [])
+    read = read_messages(template, f"{LOCALES}/messages.pot", [])
     keys: set[Key] = set()
-    for message in po or []:
-        if message.id:
-            keys.add((message.context, message.id if isinstance(message.id, str) else message.id[0]))
+    for message in read[1] if read is not None else ():
+        keys.add((message.context, message.id if isinstance(message.id, str) else message.id[0]))
     records: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
@@ -126,12 +122,12 @@ def translated_records(
 def translated_record(data: bytes, display: str, template_keys: set[Key], before: frozenset[str] | None) -> bytes:
     """The record of a catalog just written by ``i18n update``: the messages it translates, and those
     recorded ``before`` whose translation is gone but whose message the template still has."""
-    po = parse_po(data, display, [])
+    read = read_messages(data, display, [])
     digests: set[str] = set()
-    if po is not None:
-        for message in po:
+    if read is not None:
+        for message in read[1]:
             strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-            if message.id and not message.fuzzy and all(strings):
+            if not message.fuzzy and all(strings):
                 ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
                 digests.add(message_digest(message.context, ids[0]))
     kept = {message_digest(context, msgid) for context, msgid in template_keys} & (before or frozenset())
@@ -207,13 +203,12 @@ def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem
 def _parse_catalog(
     data: bytes, digest: str, display: str, locale: str, problems: list[Problem], cached: Path | None
 ) -> LocaleCatalog | None:
-    """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid): by
-    :func:`read_plain` when it can, else by :func:`parse_po`, which reads and reports on any file."""
-    plain = read_plain(data, display)
-    po = plain[0] if plain is not None else parse_po(data, display, problems)
-    if po is None:
+    """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid), by
+    :func:`~.pofile.read_messages`."""
+    read = read_messages(data, display, problems)
+    if read is None:
         return None
-    messages: Iterable[PoMessage | PlainMessage] = plain[1] if plain is not None else po
+    po, messages = read
     before = len(problems)
     header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)

@@ -19,7 +19,7 @@ import os
 import re
 import unicodedata
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate, groupby, pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -245,6 +245,19 @@ def read_plain(data: bytes, display: str) -> tuple[PoCatalog, list[PlainMessage]
         else:
             return None
     return (header, messages) if header is not None else None
+
+
+def read_messages(
+    data: bytes, display: str, problems: list[Problem]
+) -> tuple[PoCatalog, Iterable[PoMessage | PlainMessage]] | None:
+    """A catalog's header and its messages (the header's aside): by :func:`read_plain` when the
+    file has the writer's plain shape, else by :func:`parse_po` (None, with problems, when it
+    cannot be read)."""
+    plain = read_plain(data, display)
+    if plain is not None:
+        return plain
+    po = parse_po(data, display, problems)
+    return None if po is None else (po, (message for message in po if message.id))
 
 
 def _plain_message(
