@@ -214,8 +214,6 @@ def _parse_catalog(
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
     for message in messages:
-        if not message.id:
-            continue
         ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
         strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
         key: Key = (message.context, sys.intern(ids[0]))  # one string for the five catalogs' same message
