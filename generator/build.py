@@ -7,14 +7,17 @@ the previous site whose key is unchanged are linked into the new one instead of 
 
 from __future__ import annotations
 
+import functools
 import os
+import pickle
 import shutil
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import records
+from . import cache, records
 from .export import export_data, schema_data
 from .files import (
     FileError,
@@ -30,6 +33,7 @@ from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_pa
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
+from .positions import Draws, draw_all, is_draws
 from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
@@ -111,7 +115,8 @@ def _build(
     assert project.site is not None
     data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
-    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search)
+    draws = engine_draws(root / CACHE)
+    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")
@@ -160,6 +165,28 @@ def _build(
     records.save(root / CACHE, out, record)
     result.notes = notes
     return result
+
+
+DRAWS = "draws.pickle"
+"""Where the build cache keeps the engine's draws (:class:`~generator.positions.Draws`)."""
+
+
+@functools.lru_cache(maxsize=1)  # a process (``serve``) draws or reads them once
+def engine_draws(folder: Path) -> Draws:
+    """The engine's draws, as kept in the build cache ``folder`` for this code and this Python
+    (drawing them is a third of a one-page edit's rebuild at 200 pages), else drawn and kept."""
+    key = digest(code_version(), sys.version)
+    kept = cache.load(folder / DRAWS, "draws", key)
+    if kept is not None:
+        try:
+            value = pickle.loads(kept[1])  # our own cache, its digest checked
+        except Exception:  # noqa: BLE001 (as if absent)
+            value = None
+        if is_draws(value):
+            return value
+    draws = draw_all()
+    cache.store(folder / DRAWS, "draws", key, pickle.dumps(draws, protocol=pickle.HIGHEST_PROTOCOL))
+    return draws
 
 
 def _recover(out: Path) -> Problem | None:

@@ -19,7 +19,7 @@ from typing import Any
 from .project import Project
 from .reader.examples import AuctionExample, DealExample, Example, PlayExample
 from .rules import CAPOT, GENERALE, Card, Rules, Seat, Suit, Team, contract_code
-from .verify import AuctionSolution, DealSolution, PlaySolution, solve
+from .verify import AuctionSolution, DealSolution, PlaySolution, Solution
 
 FORMAT = 1
 """The version of the file's format: raised when a change would break a reader of the previous one."""
@@ -30,7 +30,7 @@ SCHEMA_ID = "https://belote-docs.example/schemas/examples.schema.json"
 def export_data(project: Project) -> bytes:
     """The JSON file of every example of a checked project (no problem, no mismatch), in the
     site's order, with the engine's answers; deterministic bytes."""
-    examples = [_example(example) for example in project.examples]
+    examples = [_example(example, project.solutions[example.id]) for example in project.examples]
     data = {"$schema": SCHEMA_ID, "format": FORMAT, "examples": examples}
     # one example a line: json's C encoder (indented output is written by its Python one, 3 times
     # slower at a thousand pages), and still a file whose diff shows which examples changed
@@ -75,8 +75,8 @@ def _plays(plays: tuple[tuple[Seat, Card], ...]) -> list[dict[str, str]]:
     return [{"seat": seat.code(), "card": card.code()} for seat, card in plays]
 
 
-def _example(example: Example) -> dict[str, Any]:
-    """One example: where it is, its game and rules, its position and the engine's answer."""
+def _example(example: Example, solution: Solution) -> dict[str, Any]:
+    """One example: where it is, its game and rules, its position and the engine's answer (``solution``)."""
     head = {
         "id": example.id,
         "page": Path(example.path).stem,
@@ -84,7 +84,6 @@ def _example(example: Example) -> dict[str, Any]:
         "game": example.game.value,
         "rules": _rules(example.rules),
     }
-    solution = solve(example)
     if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
         position: dict[str, Any] = {
             "trump": _plain(example.trump),

@@ -10,13 +10,12 @@ catalog give every page), so a key taken from the context covers everything the 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .deal_views import DealView
 from .locales import language_name
-from .positions import ReasonSeen, call_reasons, play_reasons, practice_calls, practice_plays
+from .positions import Draws, ReasonSeen, draw_all
 from .reader.pages import Block, Entry, ExampleBlock, Figure, Page, Site, Text, see_targets
 from .rules import RULESETS, AuctionReason, Call, Game, PlayReason, Seat
 from .urls import SiteURL
@@ -381,15 +380,18 @@ class Output:
 # -- the plan -------------------------------------------------------------------------------------
 
 
-def shown_pages(pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None) -> list[ShownPage]:
+def shown_pages(
+    pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None, draws: Draws | None = None
+) -> list[ShownPage]:
     """Each page with its blocks' views attached, each example's pair among its page's examples,
-    and the lists of reasons on their pages; ``sources``: the digest of each page file's bytes, by
-    its path."""
+    and the lists of reasons on their pages (of ``draws``, the engine's by default); ``sources``:
+    the digest of each page file's bytes, by its path."""
+    draws = draws or draw_all()
     shown = [_shown_page(page, views, sources or {}) for page in pages]
     for kind in (PlayView, AuctionView):
         number = next((n for n, page in enumerate(shown) if _examples(page, kind)), None)
         if number is not None:
-            shown[number] = dataclasses.replace(shown[number], why=reason_lines(shown[number], kind))
+            shown[number] = dataclasses.replace(shown[number], why=reason_lines(shown[number], kind, draws))
     return shown
 
 
@@ -398,11 +400,12 @@ def _examples(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> list
     return [block for block in blocks if isinstance(block, ShownExample) and isinstance(block.view, kind)]
 
 
-def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> tuple[ReasonLine, ...]:
+def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draws: Draws) -> tuple[ReasonLine, ...]:
     """Every reason the engine can give for refusing a card (``kind`` PlayView) or a call, in the
-    engine's order: each with the first example of ``page`` that shows it, and its sentence there."""
+    engine's order: each with the first example of ``page`` that shows it, and its sentence there
+    (else the one of ``draws``)."""
     seen: list[tuple[PlayReason | AuctionReason, ReasonSeen]] = (
-        [*play_reasons().items()] if kind is PlayView else [*call_reasons().items()]
+        [*draws.play_reasons.items()] if kind is PlayView else [*draws.call_reasons.items()]
     )
     shown: dict[PlayReason | AuctionReason, tuple[ShownExample, Phrase]] = {}
     for block in _examples(page, kind):
@@ -476,11 +479,13 @@ def _play(views: dict[str, View], id: str) -> PlayView:
     return view
 
 
-@functools.cache  # made of the engine's draws alone: the same views for every build of a process
-def practice_questions() -> tuple[tuple[PlayView, ...], tuple[CallQuestionView, ...], tuple[Game, ...]]:
-    """The practice page's questions, drawn by the engine (the same on every build), and their games."""
-    plays = tuple(drawn_play_view(f"play-{n}", position) for n, position in enumerate(practice_plays(), 1))
-    calls = tuple(call_question_view(f"call-{n}", question) for n, question in enumerate(practice_calls(), 1))
+def practice_questions(
+    draws: Draws | None = None,
+) -> tuple[tuple[PlayView, ...], tuple[CallQuestionView, ...], tuple[Game, ...]]:
+    """The practice page's questions, of ``draws`` (the engine's by default), and their games."""
+    draws = draws or draw_all()
+    plays = tuple(drawn_play_view(f"play-{n}", position) for n, position in enumerate(draws.practice_plays, 1))
+    calls = tuple(call_question_view(f"call-{n}", q) for n, q in enumerate(draws.practice_calls, 1))
     found = {view.game for view in plays} | {question.auction.game for question in calls}
     return plays, calls, tuple(game for game in Game if game in found)
 
@@ -564,19 +569,21 @@ def plan(
     data: dict[str, bytes] | None = None,
     sources: dict[str, str] | None = None,
     search: bool = True,
+    draws: Draws | None = None,
 ) -> list[Output]:
     """Every file of the site, in order: each locale's pages and home, then the language chooser,
     404.html, the map of the refusal reasons, the sitemap, robots.txt and the ``data`` files, by name
     (the assets are copied as they are); ``sources``: the digest of each page file's bytes, by its
-    path (see :class:`ShownPage`)."""
+    path (see :class:`ShownPage`); ``draws``: the engine's own positions (made if not given)."""
+    draws = draws or draw_all()
     where = _Site(site, url, pages, search)
-    shown = shown_pages(pages, views, sources)
+    shown = shown_pages(pages, views, sources, draws)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
     targets = see_targets(pages)  # what the check of `see` accepts
     entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
     linked = [{e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets} for page in pages]
-    practice = practice_questions()
+    practice = practice_questions(draws)
     outputs: list[Output] = []
     for locale in site.locales:
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):

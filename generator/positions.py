@@ -295,6 +295,39 @@ def practice_calls() -> tuple[CallQuestion, ...]:
     return tuple(chosen)
 
 
+@dataclass(frozen=True, eq=False)
+class Draws:
+    """What the site shows of the positions the engine draws itself: each refusal reason with
+    where it occurs, and the practice questions. They follow from the code alone (the draws are
+    seeded), so a build may keep them (:func:`generator.build.engine_draws`)."""
+
+    play_reasons: dict[PlayReason, ReasonSeen]
+    call_reasons: dict[AuctionReason, ReasonSeen]
+    practice_plays: tuple[PlayPosition, ...]
+    practice_calls: tuple[CallQuestion, ...]
+
+
+def draw_all() -> Draws:
+    """The engine's draws, made (once per process)."""
+    return Draws(play_reasons(), call_reasons(), practice_plays(), practice_calls())
+
+
+def is_draws(value: object) -> bool:
+    """Whether ``value`` is a :class:`Draws` whose every field holds what it says (a kept value
+    read back is checked so)."""
+    return (
+        isinstance(value, Draws)
+        and isinstance(value.play_reasons, dict)
+        and all(isinstance(k, PlayReason) and isinstance(v, ReasonSeen) for k, v in value.play_reasons.items())
+        and isinstance(value.call_reasons, dict)
+        and all(isinstance(k, AuctionReason) and isinstance(v, ReasonSeen) for k, v in value.call_reasons.items())
+        and isinstance(value.practice_plays, tuple)
+        and all(isinstance(position, PlayPosition) for position in value.practice_plays)
+        and isinstance(value.practice_calls, tuple)
+        and all(isinstance(question, CallQuestion) for question in value.practice_calls)
+    )
+
+
 def _offered(game: Game) -> list[Call]:
     """The calls a bidding question may offer: those of the game (and a take in Coinche, a bid in
     the other games, which the game refuses), but a pass (always accepted in turn: offered only

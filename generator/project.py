@@ -27,7 +27,7 @@ from .reader.pages import Page, Site, Text, anchor_problems, read_page, see_targ
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .urls import SiteURL
-from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
+from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Solution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
@@ -242,6 +242,8 @@ class Project:
     pages: list[Page] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     views: dict[str, View] = field(default_factory=dict)
+    solutions: dict[str, Solution] = field(default_factory=dict)
+    """The engine's answers on each example that could be solved, by id."""
     catalogs: Catalogs = field(default_factory=lambda: Catalogs(Path(), None))
     """Each readable catalog, read back from the cache when looked up (see :class:`Catalogs`)."""
     compiled: CompiledTemplates | None = None
@@ -265,7 +267,7 @@ def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True
     project.problems += unlisted_files(root, project.site, inputs)
     project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE, inputs)
     verification, project.views = solve_examples(project.examples, project.problems)
-    project.mismatches = verification.mismatches
+    project.mismatches, project.solutions = verification.mismatches, verification.solutions
     if catalogs:
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs)

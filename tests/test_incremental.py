@@ -4,6 +4,7 @@ gives the serial build's bytes, and a rendering process that dies is an error, n
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import re
@@ -334,6 +335,41 @@ def test_the_page_cache_holds_this_builds_pages_and_is_ignored_when_stale(
     slugs.clear()
     monkeypatch.setattr(page_cache, "code_version", lambda: "another version of the generator")
     assert load(project) == first and slugs == list(ALL_PAGES)
+
+
+def _fields(draws: object) -> tuple[object, ...]:
+    return tuple(getattr(draws, name) for name in ("play_reasons", "call_reasons", "practice_plays", "practice_calls"))
+
+
+def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[object] = []
+    original = build_module.draw_all
+
+    def draw_all() -> object:
+        drawn.append(original())
+        return drawn[-1]
+
+    monkeypatch.setattr(build_module, "draw_all", draw_all)
+    kept = build_module.engine_draws.__wrapped__  # without the process's memory of them
+    path = tmp_path / build_module.DRAWS
+    first = kept(tmp_path)
+    assert len(drawn) == 1 and path.is_file()
+    again = kept(tmp_path)  # read back, equal field by field
+    assert len(drawn) == 1 and again is not first and _fields(again) == _fields(first)
+    label = path.read_bytes().split(b"\n", 1)[0].split(b" ")[3].decode()
+    for damage in (
+        lambda: path.write_bytes(b"\x80\x05not a pickle"),
+        lambda: cache.store(path, "draws", label, pickle.dumps(["a list, not the draws"])),
+        lambda: cache.store(path, "draws", label, pickle.dumps(dataclasses.replace(first, practice_plays=(1, 2)))),
+    ):
+        damage()
+        assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2  # drawn again, and kept
+        assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
+        drawn.pop()
+    monkeypatch.setattr(build_module, "code_version", lambda: "another version of the generator")
+    assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
 
 
 def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
