@@ -7,7 +7,6 @@ the previous site whose key is unchanged are linked into the new one instead of 
 
 from __future__ import annotations
 
-import functools
 import os
 import pickle
 import shutil
@@ -171,22 +170,30 @@ DRAWS = "draws.pickle"
 """Where the build cache keeps the engine's draws (:class:`~generator.positions.Draws`)."""
 
 
-@functools.lru_cache(maxsize=1)  # a process (``serve``) draws or reads them once
 def engine_draws(folder: Path) -> Draws:
-    """The engine's draws, as kept in the build cache ``folder`` for this code and this Python
-    (drawing them is a third of a one-page edit's rebuild at 200 pages), else drawn and kept."""
+    """The engine's draws: this process's, else those kept in the build cache ``folder`` for this
+    code and this Python, else drawn (drawing them is a third of a one-page edit's rebuild at 200
+    pages); kept there when it does not have them."""
     key = digest(code_version(), sys.version)
-    kept = cache.load(folder / DRAWS, "draws", key)
-    if kept is not None:
+    path = folder / DRAWS
+    if not _HELD:
+        kept = cache.load(path, "draws", key)
         try:
-            value = pickle.loads(kept[1])  # our own cache, its digest checked
+            value = pickle.loads(kept[1]) if kept is not None else None  # our own cache, its digest checked
         except Exception:  # noqa: BLE001 (as if absent)
             value = None
         if is_draws(value):
-            return value
-    draws = draw_all()
-    cache.store(folder / DRAWS, "draws", key, pickle.dumps(draws, protocol=pickle.HIGHEST_PROTOCOL))
-    return draws
+            _HELD.append(value)
+        else:
+            _HELD.append(draw_all())
+            cache.store(path, "draws", key, pickle.dumps(_HELD[0], protocol=pickle.HIGHEST_PROTOCOL))
+    elif not cache.has(path, "draws", key):
+        cache.store(path, "draws", key, pickle.dumps(_HELD[0], protocol=pickle.HIGHEST_PROTOCOL))
+    return _HELD[0]
+
+
+_HELD: list[Draws] = []
+"""The draws, once a build of this process has them (they follow from the code alone)."""
 
 
 def _recover(out: Path) -> Problem | None:

@@ -14,12 +14,14 @@ import dataclasses
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .project import Project
 from .reader.examples import AuctionExample, DealExample, Example, PlayExample
 from .rules import CAPOT, GENERALE, Card, Rules, Seat, Suit, Team, contract_code
 from .verify import AuctionSolution, DealSolution, PlaySolution, Solution
+
+if TYPE_CHECKING:  # the project is loaded with each example's line made here (example_line)
+    from .project import Project
 
 FORMAT = 1
 """The version of the file's format: raised when a change would break a reader of the previous one."""
@@ -30,13 +32,16 @@ SCHEMA_ID = "https://belote-docs.example/schemas/examples.schema.json"
 def export_data(project: Project) -> bytes:
     """The JSON file of every example of a checked project (no problem, no mismatch), in the
     site's order, with the engine's answers; deterministic bytes."""
-    examples = [_example(example, project.solutions[example.id]) for example in project.examples]
-    data = {"$schema": SCHEMA_ID, "format": FORMAT, "examples": examples}
-    # one example a line: json's C encoder (indented output is written by its Python one, 3 times
-    # slower at a thousand pages), and still a file whose diff shows which examples changed
-    lines = ",\n".join(json.dumps(example, ensure_ascii=False, separators=(",", ":")) for example in examples)
-    head = json.dumps({key: value for key, value in data.items() if key != "examples"}, ensure_ascii=False)
+    lines = ",\n".join(project.exported[example.id] for example in project.examples)
+    head = json.dumps({"$schema": SCHEMA_ID, "format": FORMAT}, ensure_ascii=False)
     return (head[:-1] + ', "examples": [\n' + lines + "\n]}\n").encode("utf-8")
+
+
+def example_line(example: Example, solution: Solution) -> str:
+    """An example's line of the file: one example a line, by json's C encoder (indented output is
+    written by its Python one, 3 times slower at a thousand pages), and still a file whose diff
+    shows which examples changed."""
+    return json.dumps(_example(example, solution), ensure_ascii=False, separators=(",", ":"))
 
 
 def schema_data() -> bytes:

@@ -36,7 +36,7 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     written. ``FileError`` when a template cannot be read or the template cannot be written (then
     it is as it was)."""
     pages, examples = read_pages(root, site, problems)
-    verification, views = solve_examples(examples, problems)
+    verification, views, _ = solve_examples(examples, problems)
     compile_templates(root, problems)
     if problems or verification.mismatches:
         return Extraction(verification.mismatches)

@@ -10,6 +10,7 @@ catalog give every page), so a key taken from the context covers everything the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -479,6 +480,7 @@ def _play(views: dict[str, View], id: str) -> PlayView:
     return view
 
 
+@functools.lru_cache(maxsize=1)  # the same draws on every build of a process (``serve``)
 def practice_questions(
     draws: Draws | None = None,
 ) -> tuple[tuple[PlayView, ...], tuple[CallQuestionView, ...], tuple[Game, ...]]:

@@ -12,6 +12,7 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from .rules import (
     DECK,
@@ -312,7 +313,7 @@ def draw_all() -> Draws:
     return Draws(play_reasons(), call_reasons(), practice_plays(), practice_calls())
 
 
-def is_draws(value: object) -> bool:
+def is_draws(value: object) -> TypeGuard[Draws]:
     """Whether ``value`` is a :class:`Draws` whose every field holds what it says (a kept value
     read back is checked so)."""
     return (

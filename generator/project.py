@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .deal_views import DealView, deal_view
+from .export import example_line
 from .files import FileError, explain
 from .i18n.catalogs import LOCALES, Catalogs, catalog_path
 from .inputs import Inputs, listing
 from .invocation import command
-from .page_cache import PageCache, page_key
+from .page_cache import Answer, KeptPage, PageCache, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
@@ -27,7 +28,7 @@ from .reader.pages import Page, Site, Text, anchor_problems, read_page, see_targ
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .urls import SiteURL
-from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Solution, Verification, verify
+from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import AuctionView, PlayView, auction_view, play_view
 
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
@@ -48,14 +49,14 @@ def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None)
 
 
 def read_pages(
-    root: Path, site: Site, problems: list[Problem], cache: Path | None = None, inputs: Inputs | None = None
+    root: Path, site: Site, problems: list[Problem], cache: PageCache | None = None, inputs: Inputs | None = None
 ) -> tuple[list[Page], list[Example]]:
     """Stage 2: the site's pages, in the site's order, and their examples. With ``cache``, a page
     whose file (and the generator's code) did not change since it was last read without problems
-    is taken from there instead of being parsed again."""
+    is taken from there instead of being parsed again (and kept there for the next build: see
+    :meth:`PageCache.save`)."""
     examples = ExampleSet(problems=problems)
     pages = []
-    cached = PageCache(cache)
     templates = template_ids(root / TEMPLATES)  # the ids no section may take
     for slug in site.pages:
         name = f"{CONTENT}/{slug}.yaml"
@@ -63,19 +64,18 @@ def read_pages(
         if data is None:
             continue
         key = page_key(name, data)
-        stored = cached.get(key)
-        if stored is not None and examples.adopt(stored[1], stored[2]):
-            pages.append(stored[0])
-            cached.reuse(key)
+        stored = cache.get(key) if cache is not None else None
+        if stored is not None and cache is not None and examples.adopt(list(stored.examples), stored.claimed):
+            pages.append(stored.page)
+            cache.reuse(key)
             continue
         before, claimed, first = len(problems), examples.claimed, len(examples.examples)
         document = parse_file(name, data, problems)
         page = read_page(document, slug, examples, templates) if document is not None else None
         if page is not None:
             pages.append(page)
-            if len(problems) == before:
-                cached.keep(key, (page, examples.examples[first:], examples.claimed_since(claimed)))
-    cached.save()
+            if len(problems) == before and cache is not None:
+                cache.keep(key, KeptPage(page, tuple(examples.examples[first:]), examples.claimed_since(claimed)))
     problems.extend(glossary_problems(pages, site.pages))
     problems.extend(anchor_problems(pages, templates))  # a page from the cache, read with other templates
     return pages, examples.examples
@@ -150,21 +150,33 @@ def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem
     return problems
 
 
-def solve_examples(examples: list[Example], problems: list[Problem]) -> tuple[Verification, dict[str, View]]:
+def solve_examples(
+    examples: list[Example], problems: list[Problem], cache: PageCache | None = None
+) -> tuple[Verification, dict[str, View], dict[str, str]]:
     """Stage 3: every example through the engine, compared with its ``expect``; the view a page
-    shows of each example that could be solved."""
-    verification = verify(examples)
+    shows of each example that could be solved, and its line of ``examples.json``. With ``cache``,
+    the examples of a page kept solved are taken from there (they hold, and have no problem), and
+    those of the pages it keeps unsolved are kept with their answers once all of a page's hold."""
+    known = cache.solved() if cache is not None else {}
+    verification = verify([example for example in examples if example.id not in known])
     problems.extend(verification.problems)
-    views: dict[str, View] = {}
+    answers: dict[str, Answer] = {}
     for example in examples:
+        if example.id in known:
+            answers[example.id] = known[example.id]
+            continue
         solution = verification.solutions.get(example.id)
         if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
-            views[example.id] = play_view(example, solution)
+            answers[example.id] = (play_view(example, solution), example_line(example, solution))
         elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
-            views[example.id] = auction_view(example, solution)
+            answers[example.id] = (auction_view(example, solution), example_line(example, solution))
         elif isinstance(example, DealExample) and isinstance(solution, DealSolution):
-            views[example.id] = deal_view(example, solution)
-    return verification, views
+            answers[example.id] = (deal_view(example, solution), example_line(example, solution))
+    if cache is not None:
+        failing = {mismatch.example.id for mismatch in verification.mismatches}
+        cache.keep_solved({id_: answer for id_, answer in answers.items() if id_ not in failing})
+    views = {id_: view for id_, (view, _) in answers.items()}
+    return verification, views, {id_: line for id_, (_, line) in answers.items()}
 
 
 def read_catalogs(root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None) -> Catalogs:
@@ -242,8 +254,8 @@ class Project:
     pages: list[Page] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     views: dict[str, View] = field(default_factory=dict)
-    solutions: dict[str, Solution] = field(default_factory=dict)
-    """The engine's answers on each example that could be solved, by id."""
+    exported: dict[str, str] = field(default_factory=dict)
+    """Each example's line of ``examples.json``, with the engine's answers (see :mod:`.export`), by id."""
     catalogs: Catalogs = field(default_factory=lambda: Catalogs(Path(), None))
     """Each readable catalog, read back from the cache when looked up (see :class:`Catalogs`)."""
     compiled: CompiledTemplates | None = None
@@ -265,9 +277,11 @@ def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True
         read_pages(root, _every_page(root), project.problems)
         return project
     project.problems += unlisted_files(root, project.site, inputs)
-    project.pages, project.examples = read_pages(root, project.site, project.problems, root / CACHE, inputs)
-    verification, project.views = solve_examples(project.examples, project.problems)
-    project.mismatches, project.solutions = verification.mismatches, verification.solutions
+    kept = PageCache(root / CACHE)
+    project.pages, project.examples = read_pages(root, project.site, project.problems, kept, inputs)
+    verification, project.views, project.exported = solve_examples(project.examples, project.problems, kept)
+    kept.save()
+    project.mismatches = verification.mismatches
     if catalogs:
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs)

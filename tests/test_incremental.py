@@ -279,8 +279,17 @@ def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damag
     else:
         path = project / CACHE / page_cache.FILE
         stored = _stored_pages(path)
-        damaged = [pickle.dumps(("not", "a page", {})), b"\x80\x05not a pickle", pickle.dumps(stored)[:100]]
-        cache.store(path, "pages", "-", pickle.dumps({key: damaged[index % 3] for index, key in enumerate(stored)}))
+        first = next(page for page in map(pickle.loads, stored.values()) if page.solved)
+        damaged = [
+            pickle.dumps(("not", "a page", {})),
+            b"\x80\x05not a pickle",
+            pickle.dumps(stored)[:100],
+            pickle.dumps(dataclasses.replace(first, examples=("not an example",))),
+            pickle.dumps(dataclasses.replace(first, solved=first.solved[:-1])),
+            pickle.dumps(dataclasses.replace(first, solved=tuple((line, view) for view, line in first.solved))),
+        ]
+        entries = {key: damaged[index % len(damaged)] for index, key in enumerate(stored)}
+        cache.store(path, "pages", "-", pickle.dumps(entries))
     result, lines = run_build(project, out)
     assert result.code == 0, lines
     assert tree(out) == scratch(project, tmp_path)
@@ -310,7 +319,9 @@ def load(project: Path) -> tuple[list[str], list[str], list[Problem]]:
     problems: list[Problem] = []
     site = read_site(project, problems)
     assert site is not None
-    pages, examples = read_pages(project, site, problems, project / CACHE)
+    kept = page_cache.PageCache(project / CACHE)
+    pages, examples = read_pages(project, site, problems, kept)
+    kept.save()
     return [page.slug for page in pages], [example.id for example in examples], problems
 
 
@@ -352,7 +363,12 @@ def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_d
         return drawn[-1]
 
     monkeypatch.setattr(build_module, "draw_all", draw_all)
-    kept = build_module.engine_draws.__wrapped__  # without the process's memory of them
+    monkeypatch.setattr(build_module, "_HELD", [])
+
+    def kept(folder: Path) -> object:
+        build_module._HELD.clear()  # as a new process: without its memory of them
+        return build_module.engine_draws(folder)
+
     path = tmp_path / build_module.DRAWS
     first = kept(tmp_path)
     assert len(drawn) == 1 and path.is_file()
@@ -370,6 +386,8 @@ def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_d
         drawn.pop()
     monkeypatch.setattr(build_module, "code_version", lambda: "another version of the generator")
     assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
+    held = build_module.engine_draws(tmp_path / "another")  # a process's own, kept where they are not
+    assert held is build_module._HELD[0] and len(drawn) == 2 and (tmp_path / "another" / build_module.DRAWS).is_file()
 
 
 def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(

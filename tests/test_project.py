@@ -30,7 +30,7 @@ def test_the_stages_in_order_are_the_whole_load() -> None:
     site = read_site(ROOT, problems)
     assert site is not None and site.pages == ALL_PAGES and tuple(site.locales) == LOCALES
     pages, examples = read_pages(ROOT, site, problems)
-    verification, views = solve_examples(examples, problems)
+    verification, views, _ = solve_examples(examples, problems)
     catalogs = read_catalogs(ROOT, list(site.locales), problems)
     compiled = compile_templates(ROOT, problems)
     assert problems == [] and verification.mismatches == [] and compiled is not None

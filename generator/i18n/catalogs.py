@@ -228,8 +228,8 @@ def _parse_catalog(
     if plural is None or len(problems) > before:
         return None
     if cached is not None:  # a read-only project is only slower
-        rows = [(context, msgid, *entry) for (context, msgid), entry in entries.items()]
-        cache.store(cached, "catalog", _kept_as(digest), pickle.dumps((header, rows), protocol=pickle.HIGHEST_PROTOCOL))
+        kept = pickle.dumps((header, entries), protocol=pickle.HIGHEST_PROTOCOL)
+        cache.store(cached, "catalog", _kept_as(digest), kept)
     return LocaleCatalog(locale, display, entries, plural)
 
 
@@ -342,19 +342,32 @@ def load_cached(cached: Path, digest: str, locale: str, display: str) -> LocaleC
     if kept is None:
         return None
     try:
-        header, rows = pickle.loads(kept[1])  # our own cache, its digest checked
-        if not isinstance(header, str) or not isinstance(rows, list):
-            return None
-        entries = {
-            (context, sys.intern(msgid)): Translation(strings, fuzzy, line, review)
-            for context, msgid, strings, fuzzy, line, review in rows
-        }
+        header, entries = pickle.loads(kept[1])  # our own cache, its digest checked
     except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
         return None
+    if not isinstance(header, str) or not isinstance(entries, dict) or not all(map(_is_entry, entries.items())):
+        return None
     plural = plural_rule(header, display, 1, [])
-    if len(entries) != len(rows) or plural is None:
+    if plural is None:
         return None
     return LocaleCatalog(locale, display, entries, plural)
+
+
+def _is_entry(item: tuple[object, object]) -> bool:
+    """Whether a kept catalog's entry is a message's key and its :class:`Translation`, field by field."""
+    key, entry = item
+    return (
+        type(key) is tuple
+        and len(key) == 2
+        and (key[0] is None or type(key[0]) is str)
+        and type(key[1]) is str
+        and type(entry) is Translation
+        and type(entry.strings) is tuple
+        and all(type(string) is str for string in entry.strings)
+        and type(entry.fuzzy) is bool
+        and type(entry.line) is int
+        and type(entry.review) is bool
+    )
 
 
 def _check_placeholders(
