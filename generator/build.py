@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_pa
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
-from .positions import Draws, draw_all, is_draws
+from .positions import Draws, draw_all, draws_source, is_draws
 from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
@@ -174,7 +173,7 @@ def engine_draws(folder: Path) -> Draws:
     """The engine's draws: this process's, else those kept in the build cache ``folder`` for this
     code and this Python, else drawn (drawing them is a third of a one-page edit's rebuild at 200
     pages); kept there when it does not have them."""
-    key = digest(code_version(), sys.version)
+    key = draws_source()
     path = folder / DRAWS
     if not _HELD:
         kept = cache.load(path, "draws", key)

@@ -248,13 +248,20 @@ class PageContext:
 
 @dataclass(frozen=True, slots=True)
 class PracticeContext:
-    """The practice page: positions and auctions the engine drew, each with the engine's answers."""
+    """The practice page: positions and auctions the engine drew, each with the engine's answers.
+    Its questions follow from the code alone: its fingerprint is their ``source`` (the draws'),
+    and its frame's (see :class:`generator.keys.Fingerprints`)."""
+
+    BY_SOURCE: ClassVar[bool] = True
+    NOT_FROM_SOURCE: ClassVar[tuple[str, ...]] = ("frame",)
 
     frame: Frame
     plays: tuple[PlayView, ...]
     calls: tuple[CallQuestionView, ...]
     games: tuple[Game, ...]
     """The games of its questions, in the engine's order (the filter's choices)."""
+    source: str = ""
+    """What the questions follow from: the :attr:`~generator.positions.Draws.source` of their draws."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -606,7 +613,9 @@ def plan(
         frame = dataclasses.replace(
             where.frame(locale, PRACTICE, None), previous=NavItem("index.html", None), next=None
         )
-        outputs.append(Output(f"{locale}/{PRACTICE}", "practice.html", locale, PracticeContext(frame, *practice)))
+        outputs.append(
+            Output(f"{locale}/{PRACTICE}", "practice.html", locale, PracticeContext(frame, *practice, draws.source))
+        )
     published = tuple(site.published)
     outputs.append(
         Output(

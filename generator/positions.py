@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from typing import TypeGuard
 
+from .keys import code_version, digest
 from .rules import (
     DECK,
     RULESETS,
@@ -306,11 +308,19 @@ class Draws:
     call_reasons: dict[AuctionReason, ReasonSeen]
     practice_plays: tuple[PlayPosition, ...]
     practice_calls: tuple[CallQuestion, ...]
+    source: str
+    """What they follow from: the digest of the code that drew them and of Python's version."""
 
 
 def draw_all() -> Draws:
     """The engine's draws, made (once per process)."""
-    return Draws(play_reasons(), call_reasons(), practice_plays(), practice_calls())
+    return Draws(play_reasons(), call_reasons(), practice_plays(), practice_calls(), draws_source())
+
+
+def draws_source() -> str:
+    """What the draws follow from: this code (every module and library, :func:`~generator.keys.code_version`)
+    and this Python (its ``random``)."""
+    return digest(code_version(), sys.version)
 
 
 def is_draws(value: object) -> TypeGuard[Draws]:
@@ -326,6 +336,7 @@ def is_draws(value: object) -> TypeGuard[Draws]:
         and all(isinstance(position, PlayPosition) for position in value.practice_plays)
         and isinstance(value.practice_calls, tuple)
         and all(isinstance(question, CallQuestion) for question in value.practice_calls)
+        and value.source == draws_source()
     )
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import build as build_module
-from generator import cache, keys, page_cache, records, rendering
+from generator import cache, keys, page_cache, positions, records, rendering
 from generator import plan as plan_module
 from generator import project as project_module
 from generator.inputs import Inputs
@@ -25,7 +25,9 @@ from generator.project import CACHE, read_pages, read_site
 from generator.reader.examples import ExampleSet
 from generator.reader.pages import Page, TemplateIds
 from generator.reader.source import Document
+from generator.urls import SiteURL
 
+from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
 
 
@@ -384,10 +386,28 @@ def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_d
         assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2  # drawn again, and kept
         assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
         drawn.pop()
-    monkeypatch.setattr(build_module, "code_version", lambda: "another version of the generator")
+    monkeypatch.setattr(positions, "code_version", lambda: "another version of the generator")
     assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
     held = build_module.engine_draws(tmp_path / "another")  # a process's own, kept where they are not
     assert held is build_module._HELD[0] and len(drawn) == 2 and (tmp_path / "another" / build_module.DRAWS).is_file()
+
+
+def test_the_practice_pages_key_follows_its_draws_and_its_frame() -> None:
+    project = project_module.load_project(ROOT, catalogs=False)
+    assert project.site is not None
+    outputs = plan_module.plan(project.site, project.pages, project.views, SiteURL(project.site.base_url))
+    practice = next(o.context for o in outputs if isinstance(o.context, plan_module.PracticeContext))
+    assert practice.source == positions.draws_source()
+
+    def of(context: object) -> str:
+        return keys.Fingerprints().of(context)
+
+    assert of(dataclasses.replace(practice, plays=practice.plays[1:])) == of(practice)  # by the draws, not walked
+    assert of(dataclasses.replace(practice, source="other draws")) != of(practice)
+    other_frame = dataclasses.replace(practice.frame, search=not practice.frame.search)
+    assert of(dataclasses.replace(practice, frame=other_frame)) != of(practice)
+    whole = dataclasses.replace(practice, source="")  # without a source: walked whole
+    assert of(dataclasses.replace(whole, plays=practice.plays[1:])) != of(whole)
 
 
 def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
