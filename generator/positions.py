@@ -313,7 +313,7 @@ class Draws:
 
 
 def draw_all() -> Draws:
-    """The engine's draws, made (once per process)."""
+    """The engine's draws (each part drawn once per process)."""
     return Draws(play_reasons(), call_reasons(), practice_plays(), practice_calls(), draws_source())
 
 
