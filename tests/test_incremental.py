@@ -350,6 +350,28 @@ def test_the_page_cache_holds_this_builds_pages_and_is_ignored_when_stale(
     assert load(project) == first and slugs == list(ALL_PAGES)
 
 
+def test_a_process_that_builds_again_keeps_the_pages_it_last_wrote(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = load(project)
+    reads: list[Path] = []
+    original = page_cache._read
+
+    def read(path: Path) -> dict[str, bytes]:
+        reads.append(path)
+        return original(path)
+
+    monkeypatch.setattr(page_cache, "_read", read)
+    slugs = parsed(monkeypatch)
+    assert load(project) == first and reads == [] and slugs == []  # the file neither read nor unpickled again
+    path = project / CACHE / page_cache.FILE
+    cache.store(path, "pages", "-", pickle.dumps(_stored_pages(path)))  # the file replaced meanwhile
+    assert load(project) == first and reads == [path] and slugs == []  # read again
+    other = copy_project(project.parent / "other")
+    load(other)  # another project's pages are not held beside them
+    assert list(page_cache._LAST) == [other / CACHE / page_cache.FILE]
+
+
 def _fields(draws: object) -> tuple[object, ...]:
     return tuple(getattr(draws, name) for name in ("play_reasons", "call_reasons", "practice_plays", "practice_calls"))
 
