@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .deal_views import DealView, deal_view
+from .deal_views import deal_view
 from .export import example_line
 from .files import FileError, explain
 from .i18n.catalogs import LOCALES, Catalogs, catalog_path
 from .inputs import Inputs, listing
 from .invocation import command
-from .page_cache import Answer, KeptPage, PageCache, page_key
+from .page_cache import Answer, KeptPage, PageCache, View, page_key
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
@@ -29,7 +29,7 @@ from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .urls import SiteURL
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
-from .views import AuctionView, PlayView, auction_view, play_view
+from .views import auction_view, play_view
 
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
     from .render import CompiledTemplates
@@ -37,9 +37,8 @@ if TYPE_CHECKING:  # the template machinery is imported by the stage that compil
 CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 SITE_FILE = f"{CONTENT}/site.yaml"
 CACHE = ".cache"
-"""Compiled templates and parsed catalogs kept between builds (safe to delete; never published)."""
-
-View = PlayView | AuctionView | DealView
+"""The build cache: compiled templates, parsed catalogs, the pages read and solved, the engine's
+draws and the records of the builds, kept between builds (safe to delete; never published)."""
 
 
 def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None) -> Site | None:
@@ -166,12 +165,15 @@ def solve_examples(
             answers[example.id] = known[example.id]
             continue
         solution = verification.solutions.get(example.id)
+        view: View | None = None
         if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
-            answers[example.id] = (play_view(example, solution), example_line(example, solution))
+            view = play_view(example, solution)
         elif isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):
-            answers[example.id] = (auction_view(example, solution), example_line(example, solution))
+            view = auction_view(example, solution)
         elif isinstance(example, DealExample) and isinstance(solution, DealSolution):
-            answers[example.id] = (deal_view(example, solution), example_line(example, solution))
+            view = deal_view(example, solution)
+        if view is not None and solution is not None:
+            answers[example.id] = (view, example_line(example, solution))
     if cache is not None:
         failing = {mismatch.example.id for mismatch in verification.mismatches}
         cache.keep_solved({id_: answer for id_, answer in answers.items() if id_ not in failing})
