@@ -1,7 +1,7 @@
 """The pages read before, kept between builds in one file of the build cache (``.cache/pages.pickle``).
 
 Each page file read without problems is kept with its examples, the ids they claim and, once they
-are solved without a problem or a mismatch, the engine's solution and view of each, under the
+are solved without a problem or a mismatch, each one's view and line of ``examples.json``, under the
 digest of the generator's code, the file's name and its bytes: a page is taken from there only when
 all three are the same. Every one of those follows from the page file alone, so a kept page needs
 neither parsing nor solving again.
@@ -164,12 +164,7 @@ def _is_kept_page(value: object) -> bool:
 
 
 def _is_answer(answer: object) -> bool:
-    return (
-        isinstance(answer, tuple)
-        and len(answer) == 2
-        and isinstance(answer[0], PlayView | AuctionView | DealView)
-        and isinstance(answer[1], str)
-    )
+    return isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], View) and isinstance(answer[1], str)
 
 
 def _read(path: Path) -> dict[str, bytes]:
