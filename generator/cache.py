@@ -15,6 +15,8 @@ from pathlib import Path
 
 from .files import FileError, read_input, read_start, write_file
 
+FOLDER = ".cache"
+"""The build cache's folder, in the project's."""
 FORMAT = 2
 
 

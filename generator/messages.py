@@ -9,7 +9,15 @@ from pathlib import Path
 
 from .files import read_input
 from .i18n.catalogs import LOCALES, catalog_path, translated_records
-from .i18n.extract import POT, differs, merged_catalogs, template_catalog, write_if_changed, write_together
+from .i18n.extract import (
+    POT,
+    differs,
+    merged_catalogs,
+    note_written,
+    template_catalog,
+    write_if_changed,
+    write_together,
+)
 from .i18n.pofile import po_bytes
 from .problems import Problem
 from .project import compile_templates, read_pages, solve_examples
@@ -43,6 +51,8 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     catalog = template_catalog(root, pages, site.name, views)
     data, path = po_bytes(catalog), root / LOCALES / POT
     changed = write_if_changed(path, data) if write else differs(path, data)
+    if write:  # the file as written, or as it was (the same messages, its dates aside)
+        note_written(root / LOCALES, {POT: data if changed else read_input(path, f"{LOCALES}/{POT}")})
     return Extraction([], len(catalog), changed, data)
 
 
@@ -61,7 +71,14 @@ def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
         return []
     files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"))
     write_together(files, {path: path.relative_to(root).as_posix() for path in files})
+    note_written(locales, {code: _now(locales, code, changed) for code in codes})
     return [code for code in codes if catalog_path(locales, code) in changed]
+
+
+def _now(locales: Path, code: str, changed: dict[Path, bytes]) -> bytes:
+    """A locale's catalog as it is after an update: as written, or as it was."""
+    path = catalog_path(locales, code)
+    return changed[path] if path in changed else read_input(path, catalog_path(Path(LOCALES), code).as_posix())
 
 
 def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import cache
 from .deal_views import deal_view
 from .export import example_line
 from .files import FileError, explain
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # the template machinery is imported by the stage that compil
 
 CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 SITE_FILE = f"{CONTENT}/site.yaml"
-CACHE = ".cache"
+CACHE = cache.FOLDER
 """The build cache: compiled templates, parsed catalogs, the pages read and solved, the engine's
 draws and the records of the builds, kept between builds (safe to delete; never published)."""
 

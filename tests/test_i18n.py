@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from babel.messages.pofile import read_po, write_po
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import (
@@ -512,6 +514,118 @@ def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli,
     monkeypatch.setattr(extract_module, "PARALLEL_MIN", 10**9)
     assert cli(run_cli, other, "i18n", "update")[0] == 0
     assert tree(project / "locales") == tree(other / "locales") != {}
+
+
+def _whole_and_by_entries(template: bytes, catalog: bytes, code: str) -> tuple[bytes | None, bytes | None]:
+    """A catalog merged with a template as a whole (Babel), and entry by entry."""
+    from generator.i18n.entries import read_entries
+    from generator.i18n.extract import _merge_changed, merge_catalog
+    from generator.i18n.pofile import parse_po
+
+    problems: list[Problem] = []
+    parsed = parse_po(template, "messages.pot", problems)
+    assert parsed is not None and not problems
+    whole = merge_catalog(parsed, catalog, "messages.po", code, problems)
+    assert not problems
+    entries = read_entries(template.decode("utf-8"))
+    assert entries is not None
+    return whole, _merge_changed(entries, catalog, "messages.po", code)
+
+
+def _edited_template(template: bytes, draw: st.DrawFn) -> bytes:
+    """The template after a random content edit: messages removed, reworded, moved to another file,
+    with another extracted comment, or added (a python-format one among them), written as
+    ``i18n extract`` writes it."""
+    from babel.messages.catalog import Catalog as PoCatalog
+
+    from generator.i18n.pofile import parse_po, po_bytes
+
+    parsed = parse_po(template, "messages.pot", [])
+    assert parsed is not None
+    messages = [message for message in parsed if message.id]
+    edited = PoCatalog(header_comment=parsed.header_comment, fuzzy=False)
+    edited.mime_headers = parsed.mime_headers
+    for message in messages:
+        edit = draw(st.sampled_from(["keep"] * 12 + ["remove", "reword", "move", "comment"]))
+        msgid = message.id
+        locations = message.locations
+        comments = message.auto_comments
+        if edit == "remove":
+            continue
+        if edit == "reword":
+            msgid = (f"{msgid[0]} again", msgid[1]) if isinstance(msgid, tuple) else f"{msgid} again"
+        if edit == "move":
+            locations = [("content/elsewhere.yaml", None)]
+        if edit == "comment":
+            comments = [*comments, "Said again."]
+        edited.add(msgid, None, locations, flags=message.flags, auto_comments=comments, context=message.context)
+    for number in range(draw(st.integers(0, 3))):
+        edited.add(f"A new message {number}, a little longer than one line of a catalog would hold, to be wrapped")
+    edited.add("%(points)d points more", None, [("templates/page.html", None)], flags={"python-format"})
+    return po_bytes(edited)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), code=st.sampled_from(LOCALES))
+def test_a_catalog_merged_entry_by_entry_is_the_whole_merge(data: st.DataObject, code: str) -> None:
+    """A catalog as ``i18n update`` wrote it, merged with the template after any content edit: its
+    entries the edit leaves alone kept as their bytes, the others merged by Babel, gives the bytes
+    of the whole catalog merged by Babel (new messages, obsolete ones, translations matched by
+    origin and fuzzy, previous msgids)."""
+    template = (ROOT / "locales/messages.pot").read_bytes()
+    written, _ = _whole_and_by_entries(template, (ROOT / catalog_path(Path(LOCALES_DIR), code)).read_bytes(), code)
+    assert written is not None
+    edited = _edited_template(template, data.draw)
+    whole, by_entries = _whole_and_by_entries(edited, written, code)
+    assert by_entries is not None and by_entries == whole
+
+
+def test_an_update_merges_entry_by_entry_only_the_catalogs_it_wrote(project: Path, run_cli, monkeypatch) -> None:
+    """After an update, the next one merges each catalog entry by entry (the same bytes as a
+    project with no record of it); a catalog a translator has saved since is merged whole."""
+    from generator.i18n import extract as extract_module
+
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    by_entries: list[bytes] = []
+    original = extract_module._merge_changed
+
+    def merge_changed(template: object, data: bytes, display: str, code: str) -> bytes | None:
+        by_entries.append(code)
+        return original(template, data, display, code)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(extract_module, "_merge_changed", merge_changed)
+    page = project / "content/bidding.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace("nobody has taken", "no one has taken"), encoding="utf-8")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    ru = project / catalog_path(Path(LOCALES_DIR), "ru")
+    ru.write_bytes(ru.read_bytes() + b"\n# saved by a translator\n")
+    other = project.parent / "other"
+    shutil.copytree(project, other)
+    shutil.rmtree(other / ".cache")
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    assert sorted(by_entries) == sorted(code for code in LOCALES if code != "ru")
+    by_entries.clear()
+    assert cli(run_cli, other, "i18n", "update")[0] == 0
+    assert by_entries == [] and tree(project / "locales") == tree(other / "locales")
+
+
+def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader() -> None:
+    """The messages of a catalog and those it translates, read entry by entry, are those its
+    reader gives."""
+    from generator.i18n.catalogs import _message_keys
+    from generator.i18n.pofile import read_messages
+
+    for path in [ROOT / "locales/messages.pot", *CATALOGS]:
+        data = path.read_bytes()
+        read = read_messages(data, path.name, [])
+        assert read is not None
+        keys = [(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read[1]]
+        done = [
+            (m.context, m.id if isinstance(m.id, str) else m.id[0])
+            for m in read[1]
+            if not m.fuzzy and all(m.string if isinstance(m.string, tuple | list) else (m.string,))
+        ]
+        assert _message_keys(data, path.name) == (keys, done)
 
 
 def _die(code: str) -> object:

@@ -372,6 +372,46 @@ def test_a_process_that_builds_again_keeps_the_pages_it_last_wrote(
     assert list(page_cache._LAST) == [other / CACHE / page_cache.FILE]
 
 
+def test_serve_holds_each_catalog_between_builds_while_its_bytes_are_the_same(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that builds again (``serve``) reads each catalog back from the cache once, and
+    again only when its bytes change; a build of its own reads them back each time."""
+    from generator.i18n import catalogs
+
+    read_back: list[str] = []
+    original = catalogs.load_cached
+
+    def load_cached(cached: Path, digest: str, locale: str, display: str) -> object:
+        read_back.append(locale)
+        return original(cached, digest, locale, display)
+
+    monkeypatch.setattr(catalogs, "load_cached", load_cached)
+    monkeypatch.setattr(catalogs, "_BETWEEN_BUILDS", {})
+    out = tmp_path / "site"
+    page = project / "content/bidding.yaml"
+    text = page.read_text(encoding="utf-8")
+
+    def rebuild(number: int) -> None:
+        page.write_text(text.replace("nobody has taken", f"nobody has taken ({number})", 1), encoding="utf-8")
+        read_back.clear()
+        assert run_build(project, out, strict=False)[0].code == 0
+
+    rebuild(0)
+    rebuild(1)
+    assert sorted(read_back) == sorted(LOCALES)  # not held: read back by every build
+    monkeypatch.setattr(catalogs, "_holding", True)
+    rebuild(2)
+    assert sorted(read_back) == sorted(LOCALES)
+    rebuild(3)
+    assert read_back == []
+    catalog = project / "locales/ru/LC_MESSAGES/messages.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    rebuild(4)
+    assert read_back == ["ru"]
+    assert tree(out) == scratch(project, tmp_path)
+
+
 def _fields(draws: object) -> tuple[object, ...]:
     return tuple(getattr(draws, name) for name in ("play_reasons", "call_reasons", "practice_plays", "practice_calls"))
 

@@ -187,3 +187,41 @@ def test_serve_refuses_a_host_it_cannot_listen_on(tmp_path: Path) -> None:
     )
     assert run.returncode == 2 and "Traceback" not in run.stdout + run.stderr, run
     assert run.stdout.startswith("error: cannot serve on no such host! port 8000:"), run.stdout
+
+
+class _Cycle:
+    """An object in a reference cycle, which only the cycle collector frees."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_serve_collects_the_oldest_generation_only_once_it_has_grown_by_a_quarter() -> None:
+    """What ``serve`` does when its watcher is idle: nothing while the objects the builds keep are
+    as many as after the last full collection; a full collection once cycles of garbage have made
+    them a quarter more."""
+    import gc
+    import weakref
+
+    from generator.commands.serve import Collector
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        collector = Collector()
+        few = [_Cycle() for _ in range(10)]
+        first = weakref.ref(few[0])
+        gc.collect(1)  # as after a build: the survivors go to the oldest generation
+        del few
+        collector.idle()
+        assert first() is not None, "collected though it had barely grown"
+        many = [_Cycle() for _ in range(int(collector.size * 0.3))]
+        last = weakref.ref(many[-1])
+        gc.collect(1)
+        del many
+        collector.idle()
+        assert first() is None and last() is None, "garbage cycles kept after the oldest generation grew by 30 %"
+        assert collector.size == len(gc.get_objects(2))
+    finally:
+        if enabled:
+            gc.enable()

@@ -9,7 +9,9 @@ not by string similarity) fuzzy with the previous source kept.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import os
 import re
 import threading
@@ -22,9 +24,10 @@ from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.catalog import Message as PoMessage
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
-from .. import tables
+from .. import cache, tables
 from ..deal_views import DealView
 from ..files import FileError, explain, read_input, write_file, write_files
+from ..keys import code_version
 from ..problems import Problem
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
 from ..rules import AuctionStatus, Seat
@@ -33,6 +36,7 @@ from ..words import reasons, scoring, terms
 from ..words.template_notes import NOTES as TEMPLATE_NOTES
 from ..words.terms import TERMS
 from .catalogs import LOCALES, catalog_path
+from .entries import Entries, merge_entries, read_entries
 from .pofile import parse_po, po_bytes
 
 POT = "messages.pot"
@@ -213,14 +217,20 @@ _TERM_NOTES = {
 """What a translator needs to know of a context's terms, when it is more than "a term of the game"."""
 
 
+_DATES = (b'"POT-Creation-Date', b'"PO-Revision-Date')
+
+
 def _same_messages(old: bytes, new: bytes) -> bool:
     """True when two catalogs differ at most in their dates."""
 
     def strip(data: bytes) -> list[bytes]:
-        return [
-            line for line in data.splitlines() if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))
-        ]
+        return [line for line in data.splitlines() if not line.startswith(_DATES)]
 
+    old_header, _, old_body = old.partition(b"\n\n")
+    new_header, _, new_body = new.partition(b"\n\n")
+    dated = any(b"\n" + date in b"\n" + body for body in (old_body, new_body) for date in _DATES)
+    if not dated:  # the dates are in the headers only: the rest is compared as bytes
+        return old_body == new_body and strip(old_header) == strip(new_header)
     return strip(old) == strip(new)
 
 
@@ -345,9 +355,18 @@ def _merge(template: PoCatalog, locales: Path, code: str) -> tuple[bytes | None,
         data = read_input(path, display) if os.path.lexists(path) else new_catalog(code)
     except FileError as error:
         return None, [Problem(display, 0, 0, error.message)]
+    merged = merge_catalog(template, data, display, code, problems)
+    if merged is None:
+        return None, problems
+    return (None if path.is_file() and _same_messages(data, merged) else merged), problems
+
+
+def merge_catalog(template: PoCatalog, data: bytes, display: str, code: str, problems: list[Problem]) -> bytes | None:
+    """A catalog's bytes merged with the template (Babel's merge, without its fuzzy matching, then
+    :func:`match_by_origin`); None, with problems, when it cannot be read."""
     catalog = parse_po(data, display, problems, locale=code)
     if catalog is None:
-        return None, problems
+        return None
     # Babel keeps a fuzzy message's previous source only when the source changes now;
     # a message still fuzzy from an earlier update keeps it here.
     previous = {message.id: message.previous_id for message in catalog if message.previous_id}
@@ -357,26 +376,30 @@ def _merge(template: PoCatalog, locales: Path, code: str) -> tuple[bytes | None,
     for message in catalog:
         if message.fuzzy and not message.previous_id and message.id in previous:
             message.previous_id = previous[message.id]
-    merged = po_bytes(catalog)
-    return (None if path.is_file() and _same_messages(data, merged) else merged), problems
+    return po_bytes(catalog)
+
+
+def _merge_changed(template: Entries, data: bytes, display: str, code: str) -> bytes | None:
+    """A catalog this tool wrote merged with the template entry by entry (:mod:`.entries`): the
+    same bytes as :func:`merge_catalog`'s, or None when it cannot tell (then merge it whole)."""
+
+    def merge(changed: str, rest: str) -> str | None:
+        problems: list[Problem] = []
+        small = parse_po(changed.encode("utf-8"), f"{LOCALES}/{POT}", problems)
+        merged = merge_catalog(small, rest.encode("utf-8"), display, code, problems) if small is not None else None
+        return merged.decode("utf-8") if merged is not None and not problems else None
+
+    try:
+        catalog = read_entries(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    merged = merge_entries(template, catalog, merge) if catalog is not None else None
+    return merged.encode("utf-8") if merged is not None else None
 
 
 def _merge_in_worker(code: str) -> tuple[bytes | None, list[Problem]]:
     assert _MERGE is not None
     return _merge(*_MERGE, code)
-
-
-def update_catalogs(locales: Path, codes: list[str], problems: list[Problem]) -> list[str]:
-    """Merge the template into each locale's catalog (creating it if needed); the locales changed.
-
-    Every catalog is read first: if one cannot be read, problems are added and nothing is written;
-    then all are written or none (``FileError``).
-    """
-    changed = merged_catalogs(locales, codes, problems)
-    if problems:
-        return []
-    write_together(changed, {path: _display(path) for path in changed})
-    return [code for code in codes if catalog_path(locales, code) in changed]
 
 
 def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:
@@ -394,16 +417,25 @@ def merged_catalogs(
 ) -> dict[Path, bytes]:
     """Each locale's catalog (created if needed) that the template (``template_data``, or else
     ``locales/messages.pot``) changes, as the bytes to write; nothing when a catalog cannot be read
-    (its problems added). A large site's catalogs are merged in two processes (the same bytes, the
-    problems in order)."""
-    global _MERGE
+    (its problems added). A catalog this tool wrote, merged with a template it wrote, is merged
+    entry by entry (:mod:`.entries`); the others whole, in two processes on a large site (the
+    same bytes, the problems in order)."""
     try:
         data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
-        template = parse_po(data, f"{LOCALES}/{POT}", problems)
     except FileError as error:
         problems.append(Problem(f"{LOCALES}/{POT}", 0, 0, error.message))
-        template = None
-    if template is None:  # still report what is wrong with each catalog
+        data = None
+    written = _written(locales)
+    results: dict[str, tuple[bytes | None, list[Problem]]] = {}
+    if data is not None and (template_data is not None or written.get(POT) == _digest(data)):
+        entries = read_entries(data.decode("utf-8", "replace"))
+        for code in codes:
+            quick = _quick_merge(entries, locales, code, written.get(code)) if entries is not None else None
+            if quick is not None:
+                results[code] = quick
+    rest = [code for code in codes if code not in results]
+    template = parse_po(data, f"{LOCALES}/{POT}", problems) if data is not None and rest else None
+    if rest and template is None:  # still report what is wrong with each catalog
         for code in codes:
             path = catalog_path(locales, code)
             display = catalog_path(Path(LOCALES), code).as_posix()
@@ -413,28 +445,87 @@ def merged_catalogs(
                 except FileError as error:
                     problems.append(Problem(display, 0, 0, error.message))
         return {}
-    if len(codes) < 2 or len(template) < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
-        results = [_merge(template, locales, code) for code in codes]
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-
-        _MERGE = (template, locales)
-        try:
-            with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_merge_in_worker, codes))
-        except BrokenProcessPool:  # a worker killed: an error, never a wait for it
-            problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
+    if template is not None:
+        slow = _merge_all(template, locales, rest, problems)
+        if slow is None:
             return {}
-        finally:
-            _MERGE = None
-    for _, found in results:
-        problems.extend(found)
+        results |= dict(zip(rest, slow, strict=True))
+    for code in codes:
+        problems.extend(results[code][1])
     if problems:
         return {}
-    return {
-        catalog_path(locales, code): merged
-        for code, (merged, _) in zip(codes, results, strict=True)
-        if merged is not None
-    }
+    return {catalog_path(locales, code): merged for code in codes if (merged := results[code][0]) is not None}
+
+
+def _merge_all(
+    template: PoCatalog, locales: Path, codes: list[str], problems: list[Problem]
+) -> list[tuple[bytes | None, list[Problem]]] | None:
+    """Each catalog merged whole (:func:`_merge`): in two forked processes when there are enough
+    messages; None when one of them died (its problem added)."""
+    global _MERGE
+    if len(codes) < 2 or len(template) < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+        return [_merge(template, locales, code) for code in codes]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    _MERGE = (template, locales)
+    try:
+        with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_merge_in_worker, codes))
+    except BrokenProcessPool:  # a worker killed: an error, never a wait for it
+        problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
+        return None
+    finally:
+        _MERGE = None
+
+
+def _quick_merge(
+    template: Entries, locales: Path, code: str, written: str | None
+) -> tuple[bytes | None, list[Problem]] | None:
+    """A catalog merged entry by entry, as :func:`_merge` gives it, when its bytes are those this
+    tool last wrote (``written``: their digest); None to merge it whole."""
+    path = catalog_path(locales, code)
+    display = catalog_path(Path(LOCALES), code).as_posix()
+    if written is None or not path.is_file():
+        return None
+    try:
+        data = read_input(path, display)
+    except FileError:
+        return None  # merged whole, which reports it
+    if _digest(data) != written:
+        return None
+    merged = _merge_changed(template, data, display, code)
+    if merged is None:
+        return None
+    return (None if _same_messages(data, merged) else merged), []
+
+
+WRITTEN = "catalogs-written"
+"""The build cache's record of the catalogs and template this tool wrote (their digests)."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _written(locales: Path) -> dict[str, str]:
+    """The digest of each catalog (by locale) and of the template (``messages.pot``) as this tool
+    last wrote or left them, for this version of the code; empty when there is no such record."""
+    kept = cache.load(locales.parent / cache.FOLDER / WRITTEN, "written", code_version()[:32])
+    try:
+        record = json.loads(kept[1]) if kept is not None else {}
+    except ValueError:
+        return {}
+    if not isinstance(record, dict) or not all(isinstance(v, str) for v in record.values()):
+        return {}
+    return record
+
+
+def note_written(locales: Path, files: dict[str, bytes]) -> None:
+    """Record the bytes of the catalogs (by locale) and template (``messages.pot``) as this tool
+    has just written or checked them: the next ``i18n update`` merges those entry by entry. A
+    record that cannot be written only makes it slower."""
+    record = _written(locales) | {name: _digest(data) for name, data in files.items()}
+    data = json.dumps(record, sort_keys=True).encode("utf-8")
+    cache.store(locales.parent / cache.FOLDER / WRITTEN, "written", code_version()[:32], data)
