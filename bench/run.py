@@ -383,7 +383,8 @@ def change_messages(project: Path, counter: list[int]) -> None:
 
 def bench_update(pages: int, generators: list[Generator], repeats: int) -> list[str]:
     """`i18n update` after a content edit (changed messages) on the catalogs of a synthetic site;
-    each run starts from the same catalogs."""
+    each run starts from the same project, its cache included (the catalogs as the last update
+    wrote them)."""
     lines = []
     with tempfile.TemporaryDirectory(prefix=f"bench-i18n-{pages}-") as temporary:
         base = make_site(Path(temporary) / "source", pages)
@@ -398,9 +399,10 @@ def bench_update(pages: int, generators: list[Generator], repeats: int) -> list[
             shutil.copytree(project, saved)
 
             def update(generator: Generator = generator, project: Path = project, saved: Path = saved) -> Run:
-                for folder in ("content", "locales"):
-                    shutil.rmtree(project / folder)
-                    shutil.copytree(saved / folder, project / folder)
+                for folder in ("content", "locales", ".cache"):  # the project as it was, its cache too
+                    shutil.rmtree(project / folder, ignore_errors=True)
+                    if (saved / folder).exists():
+                        shutil.copytree(saved / folder, project / folder)
                 change_messages(project, counter)
                 run(
                     generator.command("i18n", "extract", "--project", str(project)), generator.checkout, generator.env()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .files import read_input
 from .i18n.catalogs import LOCALES, catalog_path, translated_records
+from .i18n.entries import Entries
 from .i18n.extract import (
     POT,
     differs,
@@ -66,10 +67,11 @@ def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog; the locales whose catalog changed (none
     written when one cannot be read; all or none written, else ``FileError``)."""
     locales = root / LOCALES
-    changed = merged_catalogs(locales, codes, problems)
+    read: dict[Path, Entries] = {}
+    changed = merged_catalogs(locales, codes, problems, read=read)
     if problems:
         return []
-    files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"))
+    files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"), read)
     write_together(files, {path: path.relative_to(root).as_posix() for path in files})
     note_written(locales, {code: _now(locales, code, changed) for code in codes})
     return [code for code in codes if catalog_path(locales, code) in changed]
@@ -84,5 +86,6 @@ def _now(locales: Path, code: str, changed: dict[Path, bytes]) -> bytes:
 def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:
     """The catalogs ``template`` would change, as the bytes to write (see :func:`update`), with their
     records of translated messages; written by the caller."""
-    changed = merged_catalogs(root / LOCALES, codes, problems, template)
-    return changed | translated_records(root / LOCALES, codes, changed, template) if not problems else {}
+    read: dict[Path, Entries] = {}
+    changed = merged_catalogs(root / LOCALES, codes, problems, template, read)
+    return changed | translated_records(root / LOCALES, codes, changed, template, read) if not problems else {}

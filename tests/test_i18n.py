@@ -3,6 +3,7 @@ soundness (msgfmt, Babel's checks, CLDR plural forms)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -518,7 +519,7 @@ def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli,
 
 def _whole_and_by_entries(template: bytes, catalog: bytes, code: str) -> tuple[bytes | None, bytes | None]:
     """A catalog merged with a template as a whole (Babel), and entry by entry."""
-    from generator.i18n.entries import read_entries
+    from generator.i18n.entries import read_entries, text_of
     from generator.i18n.extract import _merge_changed, merge_catalog
     from generator.i18n.pofile import parse_po
 
@@ -529,7 +530,8 @@ def _whole_and_by_entries(template: bytes, catalog: bytes, code: str) -> tuple[b
     assert not problems
     entries = read_entries(template.decode("utf-8"))
     assert entries is not None
-    return whole, _merge_changed(entries, catalog, "messages.po", code)
+    by_entries = _merge_changed(entries, catalog, "messages.po", code)
+    return whole, text_of(by_entries).encode("utf-8") if by_entries is not None else None
 
 
 def _edited_template(template: bytes, draw: st.DrawFn) -> bytes:
@@ -586,10 +588,10 @@ def test_an_update_merges_entry_by_entry_only_the_catalogs_it_wrote(project: Pat
     from generator.i18n import extract as extract_module
 
     assert cli(run_cli, project, "i18n", "update")[0] == 0
-    by_entries: list[bytes] = []
+    by_entries: list[str] = []
     original = extract_module._merge_changed
 
-    def merge_changed(template: object, data: bytes, display: str, code: str) -> bytes | None:
+    def merge_changed(template: object, data: bytes, display: str, code: str) -> object:
         by_entries.append(code)
         return original(template, data, display, code)  # type: ignore[arg-type]
 
@@ -610,22 +612,52 @@ def test_an_update_merges_entry_by_entry_only_the_catalogs_it_wrote(project: Pat
 
 
 def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader() -> None:
-    """The messages of a catalog and those it translates, read entry by entry, are those its
-    reader gives."""
-    from generator.i18n.catalogs import _message_keys
+    """The messages of the template, and the digests of those each catalog translates, read entry
+    by entry, are those the catalog reader gives (with the template's digests, and without)."""
+    from generator.i18n.catalogs import _template_messages, _translated, message_digest
     from generator.i18n.pofile import read_messages
 
-    for path in [ROOT / "locales/messages.pot", *CATALOGS]:
-        data = path.read_bytes()
-        read = read_messages(data, path.name, [])
+    def key(message: object) -> tuple[str | None, str]:
+        msgid = message.id  # type: ignore[attr-defined]
+        return message.context, msgid if isinstance(msgid, str) else msgid[0]  # type: ignore[attr-defined]
+
+    template = (ROOT / "locales/messages.pot").read_bytes()
+    read = read_messages(template, "messages.pot", [])
+    assert read is not None
+    keys, written = _template_messages(template)
+    assert keys == {key(message) for message in read[1]} and len(written) == len(keys)
+    for path in CATALOGS:
+        read = read_messages(path.read_bytes(), path.name, [])
         assert read is not None
-        keys = [(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read[1]]
-        done = [
-            (m.context, m.id if isinstance(m.id, str) else m.id[0])
+        done = {
+            message_digest(*key(m))
             for m in read[1]
             if not m.fuzzy and all(m.string if isinstance(m.string, tuple | list) else (m.string,))
-        ]
-        assert _message_keys(data, path.name) == (keys, done)
+        }
+        assert done and _translated(path.read_bytes(), path.name, written) == done
+        assert _translated(path.read_bytes(), path.name, {}) == done
+        with path.open("rb") as stream:  # Babel's own layout, lines wrapped at 100 columns
+            babel = read_po(stream)
+        out = io.BytesIO()
+        write_po(out, babel, width=100)
+        assert _translated(out.getvalue(), path.name, written) == done
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'msgid ""\r\nmsgstr ""\r\n\r\nmsgid "a"\r\nmsgstr "b"\r\n',  # CRLF
+        'msgid "a"\nmsgstr "b"\n\nmsgid "c"\nmsgstr "d"\n',  # no header
+        'msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "b"\nmsgid "c"\nmsgstr "d"\n',  # no empty line between
+        'msgid ""\nmsgstr ""\n\nmsgid "a"\n# a comment\nmsgstr "b"\n',  # a comment inside
+        'msgid ""\nmsgstr ""\n\n\nmsgid "a"\nmsgstr "b"\n',  # two empty lines
+        'msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "b"',  # no last line feed
+    ],
+)
+def test_a_file_of_another_layout_is_left_to_the_full_readers(text: str) -> None:
+    from generator.i18n.entries import read_entries
+
+    assert read_entries(text) is None
 
 
 def _die(code: str) -> object:
@@ -638,7 +670,7 @@ def test_a_merging_process_that_dies_is_an_error_not_a_hang(project: Path, run_c
 
     before = tree(project / "locales")
     monkeypatch.setattr(extract_module, "PARALLEL_MIN", 0)
-    monkeypatch.setattr(extract_module, "_merge_in_worker", _die)
+    monkeypatch.setattr(extract_module, "_in_worker", _die)
     code, output = cli(run_cli, project, "i18n", "update")
     assert code == 2
     assert "locales: error: a process merging the catalogs died (killed?): update again" in output

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import cache
 from ..files import FileError, read_input
@@ -35,8 +35,11 @@ from ..invocation import command
 from ..keys import code_version
 from ..problems import Problem
 from ..words.terms import Message
-from .entries import entry_key, read_entries, translated
-from .pofile import Key, header_lines_of, parse_po, plural_rule, read_messages
+from .entries import Entries, entry_key, read_entries, translated
+from .pofile import Key, PlainMessage, header_lines_of, parse_po, plural_rule, read_messages
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message as PoMessage
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
 NEW_MESSAGE = "new"
@@ -94,11 +97,16 @@ def parse_translated(data: bytes) -> frozenset[str] | None:
 
 
 def translated_records(
-    locales: Path, codes: list[str], catalogs: Mapping[Path, bytes], template: bytes
+    locales: Path,
+    codes: list[str],
+    catalogs: Mapping[Path, bytes],
+    template: bytes,
+    read: Mapping[Path, Entries] | None = None,
 ) -> dict[Path, bytes]:
     """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
-    as it is, when it is not among them), for those whose record changes: to be written with them."""
-    keys = set(_message_keys(template, f"{LOCALES}/messages.pot")[0])
+    as it is, when it is not among them), for those whose record changes: to be written with them
+    (``read``: the entries of catalogs the merge has read, which are not read again)."""
+    keys, written = _template_messages(template)
     records: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
@@ -106,7 +114,7 @@ def translated_records(
         data = catalogs.get(path)
         if data is None:
             data = read_input(path, display)  # FileError: as the merge, which read it already
-        record = translated_record(data, display, keys, read_translated(path))
+        record = translated_record(data, display, keys, read_translated(path), written, (read or {}).get(path))
         target = path.parent / TRANSLATED_RECORD
         try:
             unchanged = read_input(target) == record
@@ -117,10 +125,19 @@ def translated_records(
     return records
 
 
-def translated_record(data: bytes, display: str, template_keys: set[Key], before: frozenset[str] | None) -> bytes:
+def translated_record(
+    data: bytes,
+    display: str,
+    template_keys: set[Key],
+    before: frozenset[str] | None,
+    written: Mapping[str, str] | None = None,
+    entries: Entries | None = None,
+) -> bytes:
     """The record of a catalog just written by ``i18n update``: the messages it translates, and those
-    recorded ``before`` whose translation is gone but whose message the template still has."""
-    digests = {message_digest(context, msgid) for context, msgid in _message_keys(data, display)[1]}
+    recorded ``before`` whose translation is gone but whose message the template still has
+    (``written``: the digest of each of the template's messages, by its msgctxt and msgid lines;
+    ``entries``: the catalog's, when they have been read)."""
+    digests = _translated(data, display, written or {}, entries)
     kept = {message_digest(context, msgid) for context, msgid in template_keys} & (before or frozenset())
     lines = sorted(digests | kept)
     head = "# Messages this catalog translated at the last `i18n update` (a digest a line): one that\n"
@@ -128,31 +145,50 @@ def translated_record(data: bytes, display: str, template_keys: set[Key], before
     return (head + "".join(f"{line}\n" for line in lines)).encode("ascii")
 
 
-def _message_keys(data: bytes, display: str) -> tuple[list[Key], list[Key]]:
-    """A catalog's messages (the header aside) and those it translates (not fuzzy, every string
-    not empty): read entry by entry when the file has the writer's layout (five times faster than
+def _template_messages(template: bytes) -> tuple[set[Key], dict[str, str]]:
+    """The template's messages, and the digest of each by its msgctxt and msgid lines as written
+    (when the template has the writer's layout: its catalogs' entries are then found by their lines)."""
+    from babel.messages.pofile import unescape
+
+    entries = _entries_of(template)
+    if entries is not None:
+        keys = {entry.key: entry_key(entry, unescape) for entry in entries.active}
+        return set(keys.values()), {lines: message_digest(*key) for lines, key in keys.items()}
+    read = read_messages(template, f"{LOCALES}/messages.pot", [])
+    return {_key_of(message) for message in (read[1] if read is not None else ())}, {}
+
+
+def _translated(data: bytes, display: str, written: Mapping[str, str], entries: Entries | None = None) -> set[str]:
+    """The digests of the messages a catalog translates (not fuzzy, every string not empty): read
+    entry by entry when the file has the writer's layout (five times faster than
     :func:`~.pofile.read_messages`, which reads any other); none when it cannot be read."""
     from babel.messages.pofile import unescape
 
-    try:
-        entries = read_entries(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        entries = None
+    entries = entries or _entries_of(data)
     header = parse_po(entries.header.encode("utf-8"), display, []) if entries is not None else None
     if entries is not None and header is not None:
-        found = [(entry_key(entry, unescape), translated(entry, header.num_plurals)) for entry in entries.active]
+        found = [(entry, translated(entry, header.num_plurals)) for entry in entries.active]
         if all(done is not None for _, done in found):
-            return [key for key, _ in found], [key for key, done in found if done]
+            return {
+                written.get(entry.key) or message_digest(*entry_key(entry, unescape)) for entry, done in found if done
+            }
     read = read_messages(data, display, [])
-    keys: list[Key] = []
-    done: list[Key] = []
-    for message in read[1] if read is not None else ():
-        key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
-        keys.append(key)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        if not message.fuzzy and all(strings):
-            done.append(key)
-    return keys, done
+    return {
+        message_digest(*_key_of(message))
+        for message in (read[1] if read is not None else ())
+        if not message.fuzzy and all(message.string if isinstance(message.string, tuple | list) else (message.string,))
+    }
+
+
+def _entries_of(data: bytes) -> Entries | None:
+    try:
+        return read_entries(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+
+
+def _key_of(message: PoMessage | PlainMessage) -> Key:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
 class Translation(NamedTuple):

@@ -45,6 +45,10 @@ class Entries(NamedTuple):
     obsolete: list[str]
 
 
+_HEADER = re.compile(r'(?:\A|\n)msgid ""\nmsgstr ""(?:\n".*")*\Z')
+"""The end of a header entry: its empty msgid, and its fields."""
+_NOT_COMMENT = re.compile(r"\n[^#]")
+"""A line other than a comment, among an entry's comments."""
 _NOT_A_MARK = re.compile(r"\n#[^.:]")
 """A comment line other than an extracted comment or a reference (a flag, a translator's comment...)."""
 
@@ -52,12 +56,16 @@ _NOT_A_MARK = re.compile(r"\n#[^.:]")
 def read_entries(text: str) -> Entries | None:
     """A file of the writer's layout (entries apart by one empty line, the last ended by a line
     feed) read entry by entry; None when it is not of that layout."""
-    if not text.endswith("\n") or text.endswith("\n\n"):
+    if not text.endswith("\n") or text.endswith("\n\n") or "\r" in text:
         return None
     blocks = text[:-1].split("\n\n")
+    if _HEADER.search(blocks[0]) is None or _NOT_COMMENT.search("\n" + blocks[0].partition('msgid ""')[0]):
+        return None  # the header first, as the writer writes it
     active: list[Entry] = []
     obsolete: list[str] = []
     for block in blocks[1:]:
+        if block[:1] in ("", "\n"):
+            return None  # more than one empty line
         lined = "\n" + block
         if "\n#~ " in lined:
             obsolete.append(block)
@@ -71,6 +79,14 @@ def read_entries(text: str) -> Entries | None:
         ids = lined[start + 1 : end]
         plural = ids.find("\nmsgid_plural ")
         head = lined[:start]
+        strings = lined[end + 1 :]
+        if (
+            _NOT_COMMENT.search(head)
+            or "\n#" in ids
+            or "\n#" in strings
+            or strings.count("\nmsg") != strings.count("\nmsgstr")
+        ):
+            return None  # lines of another layout: for the full readers
         if _NOT_A_MARK.search(head + "\n") is None:  # the commonest: extracted comments and references only
             marks, flags = head[1:], []
         else:
@@ -78,42 +94,42 @@ def read_entries(text: str) -> Entries | None:
             marks = "\n".join(line for line in comments if line.startswith(("#.", "#:")))
             flags = next((line[3:].split(", ") for line in comments if line.startswith("#, ")), [])
         template_part = (marks, ", ".join(flag for flag in flags if flag != "fuzzy"), ids)
-        entry = Entry(block, ids if plural < 0 else ids[:plural], template_part, "fuzzy" in flags, lined[end + 1 :])
+        entry = Entry(block, ids if plural < 0 else ids[:plural], template_part, "fuzzy" in flags, strings)
         active.append(entry)
     return Entries(blocks[0], active, obsolete)
 
 
-def _joined(entries: Entries) -> str:
+def text_of(entries: Entries) -> str:
+    """A file's text from its entries, as the writer lays it out."""
     return "\n\n".join([entries.header, *(entry.text for entry in entries.active), *entries.obsolete]) + "\n"
 
 
-def merge_entries(template: Entries, catalog: Entries, merge: Callable[[str, str], str | None]) -> str | None:
+def merge_entries(template: Entries, catalog: Entries, merge: Callable[[str, str], str | None]) -> Entries | None:
     """The catalog (a file the writer wrote) merged with the template: its entries the template
     gives unchanged kept as they are, the others merged by ``merge`` (Babel's merge of a template
     and a catalog, as text). None when ``merge`` gives None or what does not match (the caller
     then merges the whole catalog)."""
     active = {entry.key: entry for entry in catalog.active}
-    kept: list[str | None] = []
+    kept: list[Entry | None] = []
     changed: list[Entry] = []
     unchanged: set[str] = set()
     for entry in template.active:
         found = active.get(entry.key)
         if found is not None and found.template_part == entry.template_part:
-            kept.append(found.text)
+            kept.append(found)
             unchanged.add(entry.key)
         else:
             kept.append(None)
             changed.append(entry)
     rest = [entry for entry in catalog.active if entry.key not in unchanged]
     merged = merge(
-        _joined(Entries(template.header, changed, [])), _joined(Entries(catalog.header, rest, catalog.obsolete))
+        text_of(Entries(template.header, changed, [])), text_of(Entries(catalog.header, rest, catalog.obsolete))
     )
     read = read_entries(merged) if merged is not None else None
     if read is None or [entry.key for entry in read.active] != [entry.key for entry in changed]:
         return None
     fresh = iter(read.active)
-    texts = [text if text is not None else next(fresh).text for text in kept]
-    return "\n\n".join([read.header, *texts, *read.obsolete]) + "\n"
+    return Entries(read.header, [entry if entry is not None else next(fresh) for entry in kept], read.obsolete)
 
 
 def _text(lines: str, unescape: Callable[[str], str]) -> str:
