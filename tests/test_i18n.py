@@ -612,8 +612,9 @@ def test_an_update_merges_entry_by_entry_only_the_catalogs_it_wrote(project: Pat
 
 
 def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader() -> None:
-    """The messages of the template, and the digests of those each catalog translates, read entry
-    by entry, are those the catalog reader gives (with the template's digests, and without)."""
+    """The digests of the template's messages, and of those each catalog translates, read entry by
+    entry, are those of the messages the catalog reader gives (with the template's digests, and
+    without)."""
     from generator.i18n.catalogs import _template_messages, _translated, message_digest
     from generator.i18n.pofile import read_messages
 
@@ -624,8 +625,8 @@ def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader()
     template = (ROOT / "locales/messages.pot").read_bytes()
     read = read_messages(template, "messages.pot", [])
     assert read is not None
-    keys, written = _template_messages(template)
-    assert keys == {key(message) for message in read[1]} and len(written) == len(keys)
+    digests, written = _template_messages(template)
+    assert digests == {message_digest(*key(message)) for message in read[1]} and len(written) == len(digests)
     for path in CATALOGS:
         read = read_messages(path.read_bytes(), path.name, [])
         assert read is not None

@@ -106,7 +106,7 @@ def translated_records(
     """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
     as it is, when it is not among them), for those whose record changes: to be written with them
     (``read``: the entries of catalogs the merge has read, which are not read again)."""
-    keys, written = _template_messages(template)
+    digests, written = _template_messages(template, (read or {}).get(locales / "messages.pot"))
     records: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
@@ -114,7 +114,7 @@ def translated_records(
         data = catalogs.get(path)
         if data is None:
             data = read_input(path, display)  # FileError: as the merge, which read it already
-        record = translated_record(data, display, keys, read_translated(path), written, (read or {}).get(path))
+        record = translated_record(data, display, digests, read_translated(path), written, (read or {}).get(path))
         target = path.parent / TRANSLATED_RECORD
         try:
             unchanged = read_input(target) == record
@@ -128,34 +128,35 @@ def translated_records(
 def translated_record(
     data: bytes,
     display: str,
-    template_keys: set[Key],
+    template_digests: set[str],
     before: frozenset[str] | None,
     written: Mapping[str, str] | None = None,
     entries: Entries | None = None,
 ) -> bytes:
     """The record of a catalog just written by ``i18n update``: the messages it translates, and those
-    recorded ``before`` whose translation is gone but whose message the template still has
-    (``written``: the digest of each of the template's messages, by its msgctxt and msgid lines;
-    ``entries``: the catalog's, when they have been read)."""
+    recorded ``before`` whose translation is gone but whose message the template still has (its
+    messages' digests, ``template_digests``; ``written``: each of them by the msgctxt and msgid
+    lines of its entry; ``entries``: the catalog's, when they have been read)."""
     digests = _translated(data, display, written or {}, entries)
-    kept = {message_digest(context, msgid) for context, msgid in template_keys} & (before or frozenset())
+    kept = template_digests & (before or frozenset())
     lines = sorted(digests | kept)
     head = "# Messages this catalog translated at the last `i18n update` (a digest a line): one that\n"
     head += "# has no translation now was lost, and fails `build --strict`. Written by the tool.\n"
     return (head + "".join(f"{line}\n" for line in lines)).encode("ascii")
 
 
-def _template_messages(template: bytes) -> tuple[set[Key], dict[str, str]]:
-    """The template's messages, and the digest of each by its msgctxt and msgid lines as written
-    (when the template has the writer's layout: its catalogs' entries are then found by their lines)."""
+def _template_messages(template: bytes, entries: Entries | None = None) -> tuple[set[str], dict[str, str]]:
+    """The digests of the template's messages, and each by its entry's msgctxt and msgid lines as
+    written (when the template has the writer's layout: its catalogs' entries are then found by
+    their lines); ``entries``: the template's, when they have been read."""
     from babel.messages.pofile import unescape
 
-    entries = _entries_of(template)
+    entries = entries or _entries_of(template)
     if entries is not None:
-        keys = {entry.key: entry_key(entry, unescape) for entry in entries.active}
-        return set(keys.values()), {lines: message_digest(*key) for lines, key in keys.items()}
+        by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
+        return set(by_lines.values()), by_lines
     read = read_messages(template, f"{LOCALES}/messages.pot", [])
-    return {_key_of(message) for message in (read[1] if read is not None else ())}, {}
+    return {message_digest(*_key_of(message)) for message in (read[1] if read is not None else ())}, {}
 
 
 def _translated(data: bytes, display: str, written: Mapping[str, str], entries: Entries | None = None) -> set[str]:

@@ -444,9 +444,9 @@ def merged_catalogs(
     """Each locale's catalog (created if needed) that the template (``template_data``, or else
     ``locales/messages.pot``) changes, as the bytes to write; nothing when a catalog cannot be read
     (its problems added). A catalog this tool wrote, merged with a template it wrote, is merged
-    entry by entry (:mod:`.entries`), and its merged entries are put in ``read`` (for the record of
-    its translations); the others whole, in two processes on a large site (the same bytes, the
-    problems in order)."""
+    entry by entry (:mod:`.entries`), and its merged entries are put in ``read``, with the
+    template's (for the record of its translations); the others whole, in two processes on a large
+    site (the same bytes, the problems in order)."""
     try:
         data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
     except FileError as error:
@@ -457,6 +457,8 @@ def merged_catalogs(
     if data is not None and (template_data is not None or written.get(POT) == _digest(data)):
         entries = read_entries(data.decode("utf-8", "replace"))
         if entries is not None:  # one process: a second one costs as much as it saves (bench/run.py)
+            if read is not None:
+                read[locales / POT] = entries
             quick = [_quick_merge(entries, locales, code, written.get(code)) for code in codes]
             for code, done in zip(codes, quick, strict=True):
                 if done is not None:
