@@ -60,6 +60,8 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 LOCALES = "locales"
 """The folder of the catalogs, in the project."""
+TEMPLATE = "messages.pot"
+"""The template the catalogs are merged with, in :data:`LOCALES`."""
 
 
 def catalog_path(locales: Path, locale: str) -> Path:
@@ -106,7 +108,7 @@ def translated_records(
     """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
     as it is, when it is not among them), for those whose record changes: to be written with them
     (``read``: the entries of catalogs the merge has read, which are not read again)."""
-    digests, written = _template_messages(template, (read or {}).get(locales / "messages.pot"))
+    digests, written = _template_messages(template, (read or {}).get(locales / TEMPLATE))
     records: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
@@ -155,7 +157,7 @@ def _template_messages(template: bytes, entries: Entries | None = None) -> tuple
     if entries is not None:
         by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
         return set(by_lines.values()), by_lines
-    read = read_messages(template, f"{LOCALES}/messages.pot", [])
+    read = read_messages(template, f"{LOCALES}/{TEMPLATE}", [])
     return {message_digest(*_key_of(message)) for message in (read[1] if read is not None else ())}, {}
 
 
