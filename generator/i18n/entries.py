@@ -140,7 +140,9 @@ def _text(lines: str, unescape: Callable[[str], str]) -> str:
 
 
 def entry_key(entry: Entry, unescape: Callable[[str], str]) -> Key:
-    """An entry's identity, as the readers give it: its context (or None) and its msgid."""
+    """An entry's identity, as the readers give it: its context (or None) and its msgid; ``unescape``
+    is Babel's, imported once by the caller (``pofile.unquote``, which imports it on each call,
+    doubles the time of a template's 7,000 entries)."""
     context, found, msgid = entry.key.partition("\nmsgid ")
     if not found:
         return None, _text(context, unescape)
