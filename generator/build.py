@@ -8,14 +8,13 @@ the previous site whose key is unchanged are linked into the new one instead of 
 from __future__ import annotations
 
 import os
-import pickle
 import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cache, records
+from . import records
 from .export import export_data, schema_data
 from .files import (
     FileError,
@@ -31,7 +30,6 @@ from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_pa
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
-from .positions import Draws, draw_all, draws_source, is_draws
 from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
@@ -113,8 +111,7 @@ def _build(
     assert project.site is not None
     data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
-    draws = engine_draws(root / CACHE)
-    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, draws)
+    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, project.draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")
@@ -163,36 +160,6 @@ def _build(
     records.save(root / CACHE, out, record)
     result.notes = notes
     return result
-
-
-DRAWS = "draws.pickle"
-"""Where the build cache keeps the engine's draws (:class:`~generator.positions.Draws`)."""
-
-
-def engine_draws(folder: Path) -> Draws:
-    """The engine's draws: this process's, else those kept in the build cache ``folder`` for this
-    code and this Python, else drawn (drawing them is a third of a one-page edit's rebuild at 200
-    pages); kept there when it does not have them."""
-    key = draws_source()
-    path = folder / DRAWS
-    if not _HELD:
-        kept = cache.load(path, "draws", key)
-        try:
-            value = pickle.loads(kept[1]) if kept is not None else None  # our own cache, its digest checked
-        except Exception:  # noqa: BLE001 (as if absent)
-            value = None
-        if is_draws(value):
-            _HELD.append(value)
-        else:
-            _HELD.append(draw_all())
-            cache.store(path, "draws", key, pickle.dumps(_HELD[0], protocol=pickle.HIGHEST_PROTOCOL))
-    elif not cache.has(path, "draws", key):
-        cache.store(path, "draws", key, pickle.dumps(_HELD[0], protocol=pickle.HIGHEST_PROTOCOL))
-    return _HELD[0]
-
-
-_HELD: list[Draws] = []
-"""The draws, once a build of this process has them (they follow from the code alone)."""
 
 
 def _recover(out: Path) -> Problem | None:

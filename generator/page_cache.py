@@ -11,8 +11,8 @@ used, a page kept again is not pickled again, and a damaged entry costs only its
 read once and written once a build, only when what it holds changes (and then with just this
 build's pages); a damaged file or entry is as if absent (see :mod:`.cache`: the file is unpickled
 only when its digest holds). A process that builds again (``serve``) keeps the last file it read or
-wrote, unpickled, for as long as the file is the one it knew: the next build neither reads nor
-unpickles it again.
+wrote, unpickled, for as long as the file is the one it knew (:func:`generator.cache.hold_between_builds`):
+the next build neither reads nor unpickles it again.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ _Stamp = tuple[int, int, int, int]
 """A file's device, inode, size and modification time: when all four are the same, it was not replaced."""
 
 _LAST: dict[Path, tuple[_Stamp, dict[str, bytes], dict[str, KeptPage]]] = {}
-"""In a process, the cache file it last wrote or found unchanged (one project's only): its stamp,
-entries and pages."""
+"""In a process that builds again (:func:`generator.cache.hold_between_builds`), the cache file it
+last wrote or found unchanged (one project's only): its stamp, entries and pages."""
 
 
 class PageCache:
@@ -126,12 +126,11 @@ class PageCache:
             return
         for key, page in self.kept.items():
             if key not in self.entries:
-                self.entries[key] = pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
+                self.entries[key] = cache.dumps(page)
         if self.entries != self.stored:
             cache.store(self.path, "pages", "-", pickle.dumps(self.entries, protocol=pickle.HIGHEST_PROTOCOL))
-        stamp = _stamp(self.path)
         _LAST.clear()  # another project's pages are not held
-        if stamp is not None:
+        if cache.holding() and (stamp := _stamp(self.path)) is not None:
             _LAST[self.path] = (stamp, self.entries, self.kept)
 
 

@@ -302,7 +302,7 @@ def practice_calls() -> tuple[CallQuestion, ...]:
 class Draws:
     """What the site shows of the positions the engine draws itself: each refusal reason with
     where it occurs, and the practice questions. They follow from the code alone (the draws are
-    seeded), so a build may keep them (:func:`generator.build.engine_draws`)."""
+    seeded), so a build may keep them (:func:`generator.project.engine_draws`)."""
 
     play_reasons: dict[PlayReason, ReasonSeen]
     call_reasons: dict[AuctionReason, ReasonSeen]

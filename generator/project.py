@@ -1,15 +1,20 @@
 """Loading a project, as named stages a command can use alone:
 
 read the site (:func:`read_site`) → read the pages (:func:`read_pages`) → solve every example
-(:func:`solve_examples`) → read the catalogs (:func:`read_catalogs`) → compile the templates
-(:func:`compile_templates`). :func:`load_project` runs them all for a build, noting every file
-read in its :class:`~generator.inputs.Inputs`. Each stage adds what is wrong with its input to the
-run's list of problems and goes on, so that every problem of a run is reported at once.
+(:func:`solve_examples`) → read the catalogs (:func:`read_catalogs`) → the engine's draws
+(:func:`engine_draws`) → compile the templates (:func:`compile_templates`). :func:`load_project`
+runs them all for a build, noting every file read in its :class:`~generator.inputs.Inputs`; with
+two cores, the catalogs and the draws are made beside the pages (:func:`prepare`). Each stage adds
+what is wrong with its input to the run's list of problems and goes on, so that every problem of a
+run is reported at once.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,10 +23,12 @@ from . import cache
 from .deal_views import deal_view
 from .export import example_line
 from .files import FileError, explain
+from .forked import Beside, Died, can_fork
 from .i18n.catalogs import LOCALES, Catalogs, catalog_path
 from .inputs import Inputs, listing
 from .invocation import command
 from .page_cache import Answer, KeptPage, PageCache, View, page_key
+from .positions import Draws, draw_all, draws_source, is_draws
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
@@ -195,6 +202,83 @@ CATALOG_CACHE = f"{CACHE}/catalogs"
 """Where the parsed catalogs are kept (see :class:`generator.i18n.catalogs.Catalogs`)."""
 
 
+DRAWS = "draws.pickle"
+"""Where the build cache keeps the engine's draws (:class:`~generator.positions.Draws`)."""
+
+
+def engine_draws(root: Path) -> Draws:
+    """Stage 5: the engine's draws: this process's, else those kept in the build cache for this
+    code and this Python, else drawn (drawing them is a third of a one-page edit's rebuild at 200
+    pages); kept there when it does not have them."""
+    key = draws_source()
+    path = root / CACHE / DRAWS
+    if not _HELD:
+        kept = cache.load(path, "draws", key)
+        try:
+            value = pickle.loads(kept[1]) if kept is not None else None  # our own cache, its digest checked
+        except Exception:  # noqa: BLE001 (as if absent)
+            value = None
+        if is_draws(value):
+            _HELD.append(value)
+        else:
+            _HELD.append(draw_all())
+            cache.store(path, "draws", key, cache.dumps(_HELD[0]))
+    elif not cache.has(path, "draws", key):
+        cache.store(path, "draws", key, cache.dumps(_HELD[0]))
+    return _HELD[0]
+
+
+_HELD: list[Draws] = []
+"""The draws, once a build of this process has them (they follow from the code alone)."""
+
+
+def prepare(
+    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None
+) -> Callable[[], tuple[Catalogs, Draws]]:
+    """Stages 4 and 5 for a build, begun: what gives the catalogs checked (their problems added)
+    and the engine's draws. With two cores, each catalog is read now (and noted in ``inputs``), and
+    what the build cache does not keep yet (a catalog's parse and checks, the draws) is made in a
+    process forked beside this one (:mod:`.forked`), which keeps it in the cache while this one
+    reads the pages; what it made is then read back from there, as a build that finds it there
+    does. Otherwise both stages run when asked."""
+    if not can_fork():
+        return lambda: (read_catalogs(root, locales, problems, inputs), engine_draws(root))
+    catalogs = Catalogs(root, root / CATALOG_CACHE)
+    unchecked = {locale: data for locale in locales if (data := catalogs.found(locale, problems, inputs)) is not None}
+    draws = not _HELD and not cache.has(root / CACHE / DRAWS, "draws", draws_source())
+    if not unchecked and not draws:
+        return lambda: (catalogs, engine_draws(root))
+    digests = {locale: hashlib.sha256(data).hexdigest() for locale, data in unchecked.items()}
+    beside = Beside(functools.partial(_made, root, catalogs, unchecked, draws))
+    del unchecked  # the forked process has them
+
+    def outcome() -> tuple[Catalogs, Draws]:
+        try:
+            found = beside.result()
+        except Died:
+            problems.append(Problem(LOCALES, 0, 0, "the process checking the catalogs died (killed?): build again"))
+            return catalogs, engine_draws(root)
+        for locale, digest in digests.items():
+            problems.extend(found[locale])
+            if not found[locale]:
+                catalogs.keep(locale, digest, None)  # read back from the cache (or parsed again) when looked up
+        return catalogs, engine_draws(root)
+
+    return outcome
+
+
+def _made(root: Path, catalogs: Catalogs, unchecked: dict[str, bytes], draws: bool) -> dict[str, list[Problem]]:
+    """In the forked process: each catalog of ``unchecked`` checked (kept in the cache when valid),
+    and the engine's draws when asked (kept there too); each catalog's problems."""
+    found: dict[str, list[Problem]] = {}
+    for locale, data in unchecked.items():
+        found[locale] = []
+        catalogs.check(locale, data, found[locale])
+    if draws:
+        engine_draws(root)
+    return found
+
+
 def compile_templates(
     root: Path, problems: list[Problem], inputs: Inputs | None = None
 ) -> tuple[CompiledTemplates, dict[str, tuple[str, ...]], dict[str, str]]:
@@ -266,26 +350,30 @@ class Project:
     """The templates each template uses (see :func:`compile_templates`)."""
     sources: dict[str, str] = field(default_factory=dict)
     """Each template's source, as read (and noted) once by :func:`compile_templates`."""
+    draws: Draws | None = None
+    """The engine's draws (see :func:`engine_draws`), for a build."""
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
 
 
 def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True) -> Project:
     """Run the stages: the site (and a warning for each page file or catalog it does not list), its
-    pages, every example solved, every catalog checked (unless ``catalogs`` is false), the
-    templates compiled; each file read is noted in ``inputs``."""
+    pages, every example solved, and for a build (``catalogs``) every catalog checked, the engine's
+    draws (both begun beside the pages: :func:`prepare`) and the templates compiled; each file read
+    is noted in ``inputs``."""
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
         read_pages(root, _every_page(root), project.problems)
         return project
     project.problems += unlisted_files(root, project.site, inputs)
+    prepared = prepare(root, list(project.site.locales), project.problems, inputs) if catalogs else None
     kept = PageCache(root / CACHE)
     project.pages, project.examples = read_pages(root, project.site, project.problems, kept, inputs)
     verification, project.views, project.exported = solve_examples(project.examples, project.problems, kept)
     kept.save()
     project.mismatches = verification.mismatches
-    if catalogs:
-        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
+    if prepared is not None:
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs)
+        project.catalogs, project.draws = prepared()
     return project

@@ -13,8 +13,6 @@ import contextlib
 import dataclasses
 import hashlib
 import json
-import os
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from markupsafe import Markup
 
 from .files import FileError, write_new
+from .forked import Beside, Died, can_fork
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
 from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
@@ -139,49 +138,27 @@ def render_site(
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
     renderer = SiteRenderer(project, [output for output, _ in shared], progress)
-    if staging is None or len(files) < PARALLEL_MIN or cpu_count() < 2 or threading.active_count() > 1:
+    if staging is None or len(files) < PARALLEL_MIN or not can_fork():
         rendered = renderer.render_files(files, sink)
     else:
         half = len(files) // 2
-        rendered = _render_halves(renderer, files[:half], files[half:], staging, sink)
+        first = Beside(lambda: _render_first_half(renderer, files[:half], staging))
+        mine = renderer.render_files(files[half:], sink)
+        try:
+            rendered = first.result()
+        except Died:
+            raise RenderError(
+                Problem("", 0, 0, "the process rendering the first half of the site died (killed?): build again")
+            ) from None
+        rendered.merge(mine)
     renderer.render_shared(shared, sink, rendered)
     return rendered
 
 
-_JOB: tuple[SiteRenderer, Path] | None = None
-"""What the forked process renders with (inherited, never pickled)."""
-
-
-def _render_first_half(files: list[tuple[Output, str]]) -> Rendered:
-    assert _JOB is not None
-    renderer, staging = _JOB
+def _render_first_half(renderer: SiteRenderer, files: list[tuple[Output, str]], staging: Path) -> Rendered:
+    """In the forked process: its files, written into the staging folder."""
     renderer.progress = lambda _: None  # the other process tells the terminal
     return renderer.render_files(files, folder_sink(staging))
-
-
-def _render_halves(
-    renderer: SiteRenderer, first: list[tuple[Output, str]], second: list[tuple[Output, str]], staging: Path, sink: Sink
-) -> Rendered:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    global _JOB
-    _JOB = (renderer, staging)
-    try:
-        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
-            theirs = pool.submit(_render_first_half, first)
-            mine = renderer.render_files(second, sink)
-            try:
-                rendered = theirs.result()
-            except BrokenProcessPool:
-                raise RenderError(
-                    Problem("", 0, 0, "the process rendering the first half of the site died (killed?): build again")
-                ) from None
-    finally:
-        _JOB = None
-    rendered.merge(mine)
-    return rendered
 
 
 class SiteRenderer:
@@ -403,8 +380,3 @@ def template_problem(error: BaseException, templates: Path) -> Problem:
     """A template's runtime error (undefined name, bad filter...) at its template's line."""
     name, line = template_location(error, templates)
     return Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
-
-
-def cpu_count() -> int:
-    """The cores this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

@@ -661,7 +661,7 @@ def test_a_file_of_another_layout_is_left_to_the_full_readers(text: str) -> None
     assert read_entries(text) is None
 
 
-def _die(code: str) -> object:
+def _die(*job: object) -> object:
     os._exit(9)  # the merging process killed
 
 

@@ -353,6 +353,7 @@ def test_the_page_cache_holds_this_builds_pages_and_is_ignored_when_stale(
 def test_a_process_that_builds_again_keeps_the_pages_it_last_wrote(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(cache, "_holding", True)
     first = load(project)
     reads: list[Path] = []
     original = page_cache._read
@@ -400,7 +401,7 @@ def test_serve_holds_each_catalog_between_builds_while_its_bytes_are_the_same(
     rebuild(0)
     rebuild(1)
     assert sorted(read_back) == sorted(LOCALES)  # not held: read back by every build
-    monkeypatch.setattr(catalogs, "_holding", True)
+    monkeypatch.setattr(cache, "_holding", True)
     rebuild(2)
     assert sorted(read_back) == sorted(LOCALES)
     rebuild(3)
@@ -420,20 +421,20 @@ def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_d
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[object] = []
-    original = build_module.draw_all
+    original = project_module.draw_all
 
     def draw_all() -> object:
         drawn.append(original())
         return drawn[-1]
 
-    monkeypatch.setattr(build_module, "draw_all", draw_all)
-    monkeypatch.setattr(build_module, "_HELD", [])
+    monkeypatch.setattr(project_module, "draw_all", draw_all)
+    monkeypatch.setattr(project_module, "_HELD", [])
 
-    def kept(folder: Path) -> object:
-        build_module._HELD.clear()  # as a new process: without its memory of them
-        return build_module.engine_draws(folder)
+    def kept(root: Path) -> object:
+        project_module._HELD.clear()  # as a new process: without its memory of them
+        return project_module.engine_draws(root)
 
-    path = tmp_path / build_module.DRAWS
+    path = tmp_path / CACHE / project_module.DRAWS
     first = kept(tmp_path)
     assert len(drawn) == 1 and path.is_file()
     again = kept(tmp_path)  # read back, equal field by field
@@ -450,8 +451,9 @@ def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_d
         drawn.pop()
     monkeypatch.setattr(positions, "code_version", lambda: "another version of the generator")
     assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
-    held = build_module.engine_draws(tmp_path / "another")  # a process's own, kept where they are not
-    assert held is build_module._HELD[0] and len(drawn) == 2 and (tmp_path / "another" / build_module.DRAWS).is_file()
+    held = project_module.engine_draws(tmp_path / "another")  # a process's own, kept where they are not
+    assert held is project_module._HELD[0] and len(drawn) == 2
+    assert (tmp_path / "another" / CACHE / project_module.DRAWS).is_file()
 
 
 def test_the_practice_pages_key_follows_its_draws_and_its_frame() -> None:
@@ -548,12 +550,65 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
 def test_the_parallel_build_gives_the_serial_bytes(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Rendered in two processes, the catalogs and the draws made beside the pages: the same site,
+    and the same cache, as one process doing all in order."""
     monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
     assert run_build(project, tmp_path / "parallel")[0].code == 0
+    kept = tree(project / CACHE)
     monkeypatch.setattr(rendering, "PARALLEL_MIN", 10**9)
+    monkeypatch.setattr(project_module, "can_fork", lambda: False)
+    monkeypatch.setattr(project_module, "_HELD", [])
     shutil.rmtree(project / CACHE)
     assert run_build(project, tmp_path / "serial")[0].code == 0
     assert tree(tmp_path / "parallel") == tree(tmp_path / "serial")
+    for name in [*(f"catalogs/{code}.pickle" for code in LOCALES), project_module.DRAWS, page_cache.FILE]:
+        assert kept[name] == tree(project / CACHE)[name], name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fork", [True, False])
+def test_the_catalogs_checked_beside_the_pages_give_the_same_problems(
+    project: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
+) -> None:
+    """Broken catalogs (one a syntax error, one a lost placeholder) in a build with no cache: each
+    problem at its line, in a forked process or in this one alike, and nothing kept of them."""
+    monkeypatch.setattr(project_module, "can_fork", lambda: fork)
+    fr, es = (project / f"locales/{code}/LC_MESSAGES/messages.po" for code in ("fr", "es"))
+    fr.write_text(fr.read_text(encoding="utf-8").replace('msgid "Second round"', 'msgid "Second round"\noops'))
+    es.write_text(es.read_text(encoding="utf-8").replace('msgstr "Ganador: %(seat)s."', 'msgstr "Ganador."'))
+    result, lines = run_build(project, project / "site")
+    oops = fr.read_text(encoding="utf-8").splitlines().index("oops") + 1
+    winner = es.read_text(encoding="utf-8").splitlines().index('msgstr "Ganador."')
+    assert result.code == 2
+    assert lines == [
+        f"locales/es/LC_MESSAGES/messages.po:{winner}:1: error: translation of 'Winner: %(seat)s.': missing "
+        "%(seat)s: keep the placeholders of the source text",
+        f"locales/fr/LC_MESSAGES/messages.po:{oops}:1: error: catalog syntax: 'oops' is not a comment, "
+        '`keyword "text"` or a `"text"` continuation',
+        "2 errors; nothing written",
+    ], lines
+    assert not (project / "site").exists()
+    kept = sorted(path.name for path in (project / CACHE / "catalogs").iterdir())
+    assert kept == ["bg.pickle", "hi.pickle", "ru.pickle"]  # the broken ones are not kept
+
+
+def _die_checking(*job: object) -> object:
+    os._exit(9)  # the process checking the catalogs killed
+
+
+@pytest.mark.slow
+def test_a_process_checking_the_catalogs_that_dies_is_an_error_not_a_hang(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(project_module, "_made", _die_checking)
+    monkeypatch.setattr(project_module, "can_fork", lambda: True)
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 2
+    assert lines == [
+        "locales: error: the process checking the catalogs died (killed?): build again",
+        "1 error; nothing written",
+    ]
+    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
 
 
 @pytest.mark.slow
@@ -613,7 +668,7 @@ def test_each_process_holds_one_catalog_at_a_time(
     assert tree(tmp_path / "site") == scratch(project, tmp_path)
 
 
-def _die(files: object) -> object:
+def _die(*job: object) -> object:
     os._exit(9)  # the rendering process killed
 
 

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import pickle
+import pickletools
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from generator import cache
 from generator.files import FileError
 from generator.i18n.catalogs import load_cached, read_catalog
+from generator.page_cache import KeptPage
 from generator.problems import Problem
 from generator.project import (
     CACHE,
     CATALOG_CACHE,
     compile_templates,
+    engine_draws,
     load_project,
     read_catalogs,
     read_pages,
@@ -40,6 +46,44 @@ def test_the_stages_in_order_are_the_whole_load() -> None:
     assert [example.id for example in project.examples] == [example.id for example in examples]
     assert project.views == views and len(views) == len(examples) == 33
     assert set(project.catalogs) == set(catalogs) == set(LOCALES)
+
+
+@dataclass(frozen=True, slots=True)
+class _One:
+    value: object
+
+
+@dataclass(frozen=True)
+class _Plain:  # without slots: pickled as pickle does
+    value: object
+
+
+def test_the_cache_pickles_every_kept_value_as_it_reads_back() -> None:
+    """Each page kept (its page, examples and answers: frozen dataclasses with slots) and the
+    engine's draws read back equal from :func:`cache.dumps`, each frozen dataclass with slots
+    pickled as a call of its class (not through ``__setstate__``)."""
+    problems: list[Problem] = []
+    site = read_site(ROOT, problems)
+    assert site is not None
+    pages, examples = read_pages(ROOT, site, problems)
+    _, views, lines = solve_examples(examples, problems)
+    kept = [KeptPage(page, tuple(e for e in examples if e.id in page.anchors), {}, ()) for page in pages]
+    answers = tuple((views[example.id], lines[example.id]) for example in examples)
+    draws = engine_draws(ROOT)
+    fields = (draws.play_reasons, draws.call_reasons, draws.practice_plays, draws.practice_calls, draws.source)
+    for value in [*kept, answers, fields]:
+        assert pickle.loads(cache.dumps(value)) == value
+    one = _One(_One(1))
+    assert pickle.loads(cache.dumps(one)) == one and "BUILD" not in _opcodes(cache.dumps(one))  # no __setstate__
+    again = pickle.loads(cache.dumps(draws))
+    assert (again.play_reasons, again.call_reasons, again.practice_plays, again.practice_calls, again.source) == fields
+    plain = _Plain([1, _One("x")])
+    assert pickle.loads(cache.dumps(plain)) == plain and "BUILD" in _opcodes(cache.dumps(plain))
+
+
+def _opcodes(data: bytes) -> set[str]:
+    return {opcode.name for opcode, _, _ in pickletools.genops(data)}
+    assert pickle.loads(cache.dumps(_Plain(2))) == _Plain(2)
 
 
 def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:

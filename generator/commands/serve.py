@@ -25,8 +25,9 @@ from pathlib import Path
 
 import watchfiles
 
+from ..cache import hold_between_builds
 from ..files import explain
-from ..i18n.catalogs import LOCALES, hold_between_builds
+from ..i18n.catalogs import LOCALES
 from ..inputs import listing
 from ..project import CONTENT, TEMPLATES
 from ..urls import SiteURL

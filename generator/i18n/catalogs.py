@@ -308,31 +308,46 @@ class Catalogs(Mapping[str, LocaleCatalog]):
     def read(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> None:
         """Check a locale's catalog: add its problems, or keep it as readable (its bytes noted in
         ``inputs``, if given)."""
+        data = self.found(locale, problems, inputs)
+        if data is not None:
+            self.check(locale, data, problems)
+
+    def found(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> bytes | None:
+        """Read a locale's catalog and its record of translated messages (their bytes noted in
+        ``inputs``, if given): the catalog's bytes when they are still to be checked (:meth:`check`);
+        None when the cache keeps them checked (the catalog is then readable) or they cannot be
+        read (its problems added)."""
         display = catalog_path(Path(LOCALES), locale).as_posix()
         data = _catalog_bytes(self.root / display, display, locale, problems)
         if data is None:
-            return
-        digest = hashlib.sha256(data).hexdigest()
+            return None
         record = (self.root / display).parent / TRANSLATED_RECORD
-        translated = None
+        self.translated[locale] = None
         if os.path.lexists(record):
             try:
                 kept = read_input(record)
-                translated = parse_translated(kept)
+                self.translated[locale] = parse_translated(kept)
                 if inputs is not None:
                     inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", kept)
             except FileError:
                 pass  # as if there were none: each missing translation counts as lost
         if inputs is not None:
             inputs.note(display, data)
-        cached = cache_path(self.cache, locale) if self.cache is not None else None
-        if cached is not None and is_cached(cached, digest):
+        digest = hashlib.sha256(data).hexdigest()
+        if self.cache is not None and is_cached(cache_path(self.cache, locale), digest):
             self.digests[locale] = digest  # valid when kept: read back when looked up
-            self.translated[locale] = translated
-            return
+            return None
+        return data
+
+    def check(self, locale: str, data: bytes, problems: list[Problem]) -> None:
+        """Check the bytes of a locale's catalog (from :meth:`found`): add their problems, or keep the
+        catalog as readable (in the cache, and held only when the cache cannot keep it)."""
+        display = catalog_path(Path(LOCALES), locale).as_posix()
+        digest = hashlib.sha256(data).hexdigest()
+        cached = cache_path(self.cache, locale) if self.cache is not None else None
         catalog = _parse_catalog(data, digest, display, locale, problems, cached)
         if catalog is not None:
-            catalog.translated = self.translated[locale] = translated
+            catalog.translated = self.translated.get(locale)
             self.keep(locale, digest, None if cached is not None and is_cached(cached, digest) else catalog)
 
     def keep(self, locale: str, digest: str, catalog: LocaleCatalog | None) -> None:
@@ -347,7 +362,7 @@ class Catalogs(Mapping[str, LocaleCatalog]):
         digest = self.digests[locale]  # KeyError: no readable catalog
         display = catalog_path(Path(LOCALES), locale).as_posix()
         cached = cache_path(self.cache, locale) if self.cache is not None else None
-        between = _BETWEEN_BUILDS.get(cached) if _holding and cached is not None else None
+        between = _BETWEEN_BUILDS.get(cached) if cache.holding() and cached is not None else None
         catalog = between[1] if between is not None and between[0] == _kept_as(digest) else None
         if catalog is None and cached is not None:
             catalog = load_cached(cached, digest, locale, display)
@@ -360,7 +375,7 @@ class Catalogs(Mapping[str, LocaleCatalog]):
                 raise FileError(display, "changed while the site was built: build again")
         catalog.translated = self.translated.get(locale)
         self.held[locale] = catalog
-        if _holding and cached is not None:
+        if cache.holding() and cached is not None:
             _BETWEEN_BUILDS[cached] = (_kept_as(digest), catalog)
         return catalog
 
@@ -383,20 +398,12 @@ class Catalogs(Mapping[str, LocaleCatalog]):
         return len(self.digests)
 
 
-_holding = False
 _BETWEEN_BUILDS: dict[Path, tuple[str, LocaleCatalog]] = {}
-"""The catalogs a process that builds again holds between its builds (see :func:`hold_between_builds`):
-each cache file's last catalog read back, with the key it was kept under."""
-
-
-def hold_between_builds() -> None:
-    """Keep each catalog read back in this process for its next builds, for as long as its bytes
-    and the code are the same (their digest, the cache's key): ``serve``, which builds again on
-    every save, then no longer unpickles and checks the five catalogs each time (0.07 s of a
-    rebuild at 200 pages per locale). A build of its own lets each go once its locale is
-    rendered, and keeps its memory for one at a time."""
-    global _holding
-    _holding = True
+"""The catalogs a process that builds again holds between its builds (see
+:func:`generator.cache.hold_between_builds`): each cache file's last catalog read back, with the
+key it was kept under, for as long as its bytes and the code are the same (``serve`` then no longer
+unpickles and checks the five catalogs on each save: 0.07 s of a rebuild at 200 pages per locale).
+A build of its own lets each go once its locale is rendered, and keeps its memory for one at a time."""
 
 
 def _kept_as(digest: str) -> str:

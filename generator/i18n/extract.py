@@ -14,7 +14,6 @@ import io
 import json
 import os
 import re
-import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,6 +27,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from .. import cache, tables
 from ..deal_views import DealView
 from ..files import FileError, explain, read_input, write_file, write_files
+from ..forked import Beside, Died, can_fork
 from ..keys import code_version
 from ..problems import Problem
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
@@ -343,9 +343,6 @@ def match_by_origin(catalog: PoCatalog, known: set[tuple[str, str | None]]) -> N
 PARALLEL_MIN = 2000
 """Below this many messages in the template, merging the catalogs in a second process costs more than it saves."""
 
-_JOB: Callable[[str], object] | None = None
-"""What a forked worker does for each locale it is given (inherited, never pickled)."""
-
 
 def _merge(template: PoCatalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
     """One locale's catalog merged with the template, as bytes to write: None when the catalog
@@ -398,30 +395,25 @@ def _merge_changed(template: Entries, data: bytes, display: str, code: str) -> E
     return merge_entries(template, catalog, merge) if catalog is not None else None
 
 
-def _in_worker(code: str) -> object:
-    assert _JOB is not None
-    return _JOB(code)
+def _in_worker(job: Callable[[str], T], codes: list[str]) -> list[T]:
+    """In the forked process: ``job`` for each of its locales."""
+    return [job(code) for code in codes]
 
 
 def _each_locale(job: Callable[[str], T], codes: list[str], messages: int, problems: list[Problem]) -> list[T] | None:
-    """``job`` for each locale, in order: in two forked processes when the template has enough
-    ``messages``; None when one of them died (its problem added: an error, never a wait for it)."""
-    global _JOB
-    if len(codes) < 2 or messages < PARALLEL_MIN or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+    """``job`` for each locale, in order: the first half in a forked process beside this one when
+    the template has enough ``messages``; None when that process died (its problem added: an
+    error, never a wait for it)."""
+    if len(codes) < 2 or messages < PARALLEL_MIN or not can_fork():
         return [job(code) for code in codes]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    _JOB = job
+    half = len(codes) // 2
+    first = Beside(lambda: _in_worker(job, codes[:half]))
+    mine = [job(code) for code in codes[half:]]
     try:
-        with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(_in_worker, codes))  # type: ignore[arg-type]
-    except BrokenProcessPool:
+        return first.result() + mine
+    except Died:
         problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
         return None
-    finally:
-        _JOB = None
 
 
 def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:

@@ -1,0 +1,85 @@
+"""Work done in a forked process beside this one, for the commands that have two cores to use.
+
+The forked process inherits this process's memory as it is at the fork, so its job is handed
+over as it is (never pickled); only its outcome comes back, pickled, through a pipe. A process
+that ends without giving its outcome (killed, out of memory) is :class:`Died`, never a wait for
+it; an exception its job raised is raised here. A forked process is stopped with the command that
+started it (it is a daemon of multiprocessing's: stopped when this process exits).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+T = TypeVar("T")
+
+
+class Died(Exception):
+    """The forked process ended without giving its outcome (killed, or out of memory)."""
+
+
+def cpu_count() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Whether a process can be forked to run beside this one: there is a second core, and no
+    other thread (a fork would copy its locks in whatever state they are: ``serve``'s builds)."""
+    return hasattr(os, "fork") and cpu_count() >= 2 and threading.active_count() == 1
+
+
+_JOBS: dict[int, Callable[[], object]] = {}
+"""The job of each process being forked, by number: the forked process finds its own here, and
+this one lets it go once the process is forked (its memory is then the forked process's alone)."""
+
+
+def _run(number: int, send: Connection) -> None:
+    """In the forked process: its job's outcome, sent back (an exception that cannot be pickled as
+    its text)."""
+    try:
+        outcome: tuple[bool, object] = (True, _JOBS[number]())
+    except BaseException as error:  # noqa: BLE001 (raised again in the process that waits for it)
+        outcome = (False, error)
+    try:
+        send.send(outcome)
+    except Exception as error:  # noqa: BLE001 (an outcome that cannot be pickled)
+        send.send((False, RuntimeError(f"{type(error).__name__}: {error}")))
+
+
+class Beside(Generic[T]):
+    """``job()`` run in a forked process from now on, while this one goes on (see :func:`can_fork`)."""
+
+    def __init__(self, job: Callable[[], T]) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        number = max(_JOBS, default=0) + 1
+        _JOBS[number] = job
+        try:
+            self._process = context.Process(target=_run, args=(number, send), daemon=True)
+            self._process.start()
+        finally:
+            del _JOBS[number]
+            send.close()  # the forked process holds the only writing end: it ends when that process does
+
+    def result(self) -> T:
+        """What the job returned there (what it raised is raised here); :class:`Died` when its
+        process ended first."""
+        try:
+            succeeded, value = self._receive.recv()
+        except EOFError:
+            raise Died from None
+        finally:
+            self._receive.close()
+            self._process.join()
+        if not succeeded:
+            raise value  # type: ignore[misc]
+        return value  # type: ignore[no-any-return]
