@@ -229,6 +229,13 @@ def mark_foreign(html: str, words: list[tuple[str, str]]) -> Markup:
     if not words:
         return Markup(html)
     languages, pattern = _foreign_pattern(tuple(words))
+    if "&" not in html and pattern.search(html) is None:
+        return Markup(html)  # without entities, a word's text is in the HTML as it is: none anywhere, one search
+    return _marked_runs(html, languages, pattern)
+
+
+def _marked_runs(html: str, languages: dict[str, str], pattern: re.Pattern[str]) -> Markup:
+    """``html`` with the whole words of ``pattern`` in its runs of text marked (see :func:`mark_foreign`)."""
     parts = _MARKS_AND_TAGS.split(str(html))
     depth = 0  # inside a span of another language (and the spans within it)
     for index, part in enumerate(parts):

@@ -8,9 +8,19 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from markupsafe import Markup
 
-from generator.render import foreign_words, in_language, mark_foreign, plain_text, resolve_languages
+from generator.render import (
+    _foreign_pattern,
+    _marked_runs,
+    foreign_words,
+    in_language,
+    mark_foreign,
+    plain_text,
+    resolve_languages,
+)
 
 from .site_helpers import ALL_PAGES, copy_project, run_build
 
@@ -85,6 +95,42 @@ def test_words_are_matched_in_the_text_ignoring_case_and_never_inside_an_entity(
         '&quot;<span lang="fr">Belote</span>&quot; &amp; <span lang="fr">BELOTE</span> <span lang="en">amp</span>'
     )
     assert mark_foreign("&lt;b&gt;", [("fr", "<b>")]) == '<span lang="fr">&lt;b&gt;</span>'
+
+
+_WORDS = [("fr", "Belote"), ("fr", "dix de der"), ("fr", "Générale"), ("en", "tricks"), ("fr", "a&b")]
+_PIECES = st.sampled_from(
+    [
+        "Belote",
+        "belote",
+        "BELOTE",
+        "dix de der",
+        "générale",
+        "tricks",
+        "a&b",
+        "a&amp;b",
+        "Bel&#111;te",
+        "&quot;",
+        "<b>",
+        "</b>",
+        '<span lang="fr">',
+        "</span>",
+        "\ue000fr\ue001",
+        "\ue002",
+        "x",
+        " ",
+        "ों",
+        "é",
+        '<a href="Belote">',
+    ]
+)
+
+
+@given(st.lists(_PIECES, max_size=12).map("".join), st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5))
+def test_the_search_that_skips_a_text_without_any_word_changes_nothing(html: str, words: list[tuple[str, str]]) -> None:
+    """A text in which the words' pattern finds nothing (and that has no entity) is left as it is:
+    what marking its runs one by one gives too."""
+    words = sorted(set(words), key=lambda pair: -len(pair[1]))
+    assert mark_foreign(html, words) == _marked_runs(html, *_foreign_pattern(tuple(words)))
 
 
 def test_a_word_takes_the_vowel_signs_that_follow_it() -> None:
