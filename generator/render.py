@@ -376,6 +376,8 @@ class LocaleRenderer:
         self.locale = locale
         self.translator = translator
         self.env = make_environment(templates, compiled, sources=sources)
+        self.page_texts: dict[tuple[str, bool], Markup] = {}
+        """Each translated message as page text, before its placeholders are filled (:meth:`_page_text`)."""
         self.made: dict[tuple[Any, ...], tuple[Markup, frozenset[Key]]] = {}
         """Markup the locale's files repeat (card faces, messages without values, terms), by what
         it is built from, with the messages it showed in English: built once (see :meth:`_made`)."""
@@ -493,10 +495,13 @@ class LocaleRenderer:
 
     def _page_text(self, text: str, english: bool) -> Markup:
         """A translated message as page text: its foreign words marked, or all of it marked as
-        English when the translation is missing (a screen reader then speaks it in English)."""
-        if english:
-            return Markup(in_language(str(escape(text)), "en"))
-        return mark_foreign(escape(text), self.foreign)
+        English when the translation is missing (a screen reader then speaks it in English). Each
+        is made once per locale: a message with placeholders is the same text before it is filled."""
+        made = self.page_texts.get((text, english))
+        if made is None:
+            made = Markup(in_language(str(escape(text)), "en")) if english else mark_foreign(escape(text), self.foreign)
+            self.page_texts[(text, english)] = made
+        return made
 
     def gettext(self, msgid: str, **values: Any) -> Markup:
         """A template's message, translated, escaped, its foreign words marked and filled with
