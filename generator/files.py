@@ -296,14 +296,15 @@ def write_files(
     then all are renamed over their targets; if a rename fails, those done are undone (each old
     file was kept as a hard link until the end); Ctrl+C or SIGTERM meanwhile is handled once all
     are written or none. ``durable``: each file and rename is fsynced."""
-    with _signals_held():
+    with signals_held():
         _write_files(files, {path: (displays or {}).get(path) or str(path) for path in files}, durable)
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
+def signals_held() -> Iterator[None]:
     """Ctrl+C and SIGTERM held back until the block ends, then handled: a write of several files
-    is finished or undone, never stopped halfway with its temporary files left beside them."""
+    is finished or undone, never stopped halfway with its temporary files left beside them; a fork
+    is done before the signal is raised (raised in its handlers, Python would only print it)."""
     if threading.current_thread() is not threading.main_thread():  # signals are the main thread's
         yield
         return

@@ -10,9 +10,12 @@ started it (it is a daemon of multiprocessing's: stopped when this process exits
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
+
+from .files import signals_held
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -42,7 +45,9 @@ this one lets it go once the process is forked (its memory is then the forked pr
 
 def _run(number: int, send: Connection) -> None:
     """In the forked process: its job's outcome, sent back (an exception that cannot be pickled as
-    its text)."""
+    its text). Ctrl+C and SIGTERM, held back while it was forked, are handled again (as the
+    command's forked processes handle them: ``generator.__main__``)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         outcome: tuple[bool, object] = (True, _JOBS[number]())
     except BaseException as error:  # noqa: BLE001 (raised again in the process that waits for it)
@@ -65,7 +70,8 @@ class Beside(Generic[T]):
         _JOBS[number] = job
         try:
             self._process = context.Process(target=_run, args=(number, send), daemon=True)
-            self._process.start()
+            with signals_held():  # a signal raised in the fork's handlers would be lost (only printed)
+                self._process.start()
         finally:
             del _JOBS[number]
             send.close()  # the forked process holds the only writing end: it ends when that process does
@@ -81,5 +87,5 @@ class Beside(Generic[T]):
             self._receive.close()
             self._process.join()
         if not succeeded:
-            raise value  # type: ignore[misc]
-        return value  # type: ignore[no-any-return]
+            raise value
+        return value

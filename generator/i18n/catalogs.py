@@ -23,7 +23,7 @@ import os
 import pickle
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -96,6 +96,21 @@ def parse_translated(data: bytes) -> frozenset[str] | None:
     except UnicodeDecodeError:
         return None
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+class TranslatedRecord:
+    """A catalog's record of translated messages as a build reads it: its bytes, parsed when first
+    looked in (a build looks only for a message it shows in English: most never do, and at 1000
+    pages per locale the five records parsed held 21 MiB)."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data: bytes | None = data
+        self._digests: frozenset[str] = frozenset()
+
+    def __contains__(self, digest: object) -> bool:
+        if self._data is not None:
+            self._digests, self._data = parse_translated(self._data) or frozenset(), None
+        return digest in self._digests
 
 
 def translated_records(
@@ -214,7 +229,7 @@ class LocaleCatalog:
     path: str
     entries: dict[Key, Translation]
     plural: Callable[[int], int]
-    translated: frozenset[str] | None = None
+    translated: Container[str] | None = None
     """The record of the messages it translated (:func:`read_translated`), when there is one."""
 
 
@@ -302,7 +317,7 @@ class Catalogs(Mapping[str, LocaleCatalog]):
         self.digests: dict[str, str] = {}
         """Each readable catalog's digest, in the order read."""
         self.held: dict[str, LocaleCatalog] = {}
-        self.translated: dict[str, frozenset[str] | None] = {}
+        self.translated: dict[str, TranslatedRecord | None] = {}
         """Each readable catalog's record of translated messages, read with it (once)."""
 
     def read(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> None:
@@ -326,7 +341,7 @@ class Catalogs(Mapping[str, LocaleCatalog]):
         if os.path.lexists(record):
             try:
                 kept = read_input(record)
-                self.translated[locale] = parse_translated(kept)
+                self.translated[locale] = TranslatedRecord(kept) if kept.isascii() else None  # else not a record
                 if inputs is not None:
                     inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", kept)
             except FileError:
