@@ -59,7 +59,9 @@ def _run(number: int, send: Connection) -> None:
 
 
 class Beside(Generic[T]):
-    """``job()`` run in a forked process from now on, while this one goes on (see :func:`can_fork`)."""
+    """``job()`` run in a forked process from now on, while this one goes on (see :func:`can_fork`);
+    as a context, the process is stopped if this one fails before it has its outcome (it would go
+    on writing where this one cleans up)."""
 
     def __init__(self, job: Callable[[], T]) -> None:
         import multiprocessing
@@ -89,3 +91,12 @@ class Beside(Generic[T]):
         if not succeeded:
             raise value
         return value
+
+    def __enter__(self) -> Beside[T]:
+        return self
+
+    def __exit__(self, *failed: object) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._receive.close()

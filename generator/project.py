@@ -12,7 +12,6 @@ run is reported at once.
 from __future__ import annotations
 
 import functools
-import hashlib
 import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -244,13 +243,13 @@ def prepare(
     if not can_fork():
         return lambda: (read_catalogs(root, locales, problems, inputs), engine_draws(root))
     catalogs = Catalogs(root, root / CATALOG_CACHE)
-    unchecked = {locale: data for locale in locales if (data := catalogs.found(locale, problems, inputs)) is not None}
+    unchecked = {locale: found for locale in locales if (found := catalogs.found(locale, problems, inputs)) is not None}
     draws = not _HELD and not cache.has(root / CACHE / DRAWS, "draws", draws_source())
     if not unchecked and not draws:
         return lambda: (catalogs, engine_draws(root))
-    digests = {locale: hashlib.sha256(data).hexdigest() for locale, data in unchecked.items()}
+    digests = {locale: digest for locale, (_, digest) in unchecked.items()}
     beside = Beside(functools.partial(_made, root, catalogs, unchecked, draws))
-    del unchecked  # the forked process has them
+    del unchecked  # the forked process has their bytes
 
     def outcome() -> tuple[Catalogs, Draws]:
         try:
@@ -267,13 +266,16 @@ def prepare(
     return outcome
 
 
-def _made(root: Path, catalogs: Catalogs, unchecked: dict[str, bytes], draws: bool) -> dict[str, list[Problem]]:
-    """In the forked process: each catalog of ``unchecked`` checked (kept in the cache when valid),
-    and the engine's draws when asked (kept there too); each catalog's problems."""
+def _made(
+    root: Path, catalogs: Catalogs, unchecked: dict[str, tuple[bytes, str]], draws: bool
+) -> dict[str, list[Problem]]:
+    """In the forked process: each catalog of ``unchecked`` (its bytes and their digest) checked
+    (kept in the cache when valid), and the engine's draws when asked (kept there too); each
+    catalog's problems."""
     found: dict[str, list[Problem]] = {}
-    for locale, data in unchecked.items():
+    for locale, (data, digest) in unchecked.items():
         found[locale] = []
-        catalogs.check(locale, data, found[locale])
+        catalogs.check(locale, data, digest, found[locale])
     if draws:
         engine_draws(root)
     return found

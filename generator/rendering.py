@@ -142,14 +142,14 @@ def render_site(
         rendered = renderer.render_files(files, sink)
     else:
         half = len(files) // 2
-        first = Beside(lambda: _render_first_half(renderer, files[:half], staging))
-        mine = renderer.render_files(files[half:], sink)
-        try:
-            rendered = first.result()
-        except Died:
-            raise RenderError(
-                Problem("", 0, 0, "the process rendering the first half of the site died (killed?): build again")
-            ) from None
+        with Beside(lambda: _render_first_half(renderer, files[:half], staging)) as first:
+            mine = renderer.render_files(files[half:], sink)
+            try:
+                rendered = first.result()
+            except Died:
+                raise RenderError(
+                    Problem("", 0, 0, "the process rendering the first half of the site died (killed?): build again")
+                ) from None
         rendered.merge(mine)
     renderer.render_shared(shared, sink, rendered)
     return rendered

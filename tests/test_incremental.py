@@ -9,6 +9,7 @@ import os
 import pickle
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -685,6 +686,32 @@ def test_a_rendering_process_that_dies_is_an_error_not_a_hang(
         "1 error; nothing written",
     ]
     assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
+
+
+@pytest.mark.slow
+def test_an_error_in_this_half_stops_the_process_rendering_the_other(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The forked process is stopped, not left writing into the staging folder this one removes."""
+    went_on = tmp_path / "went-on"
+
+    def slow_first_half(*job: object) -> object:
+        time.sleep(3)
+        went_on.write_text("the forked process went on", encoding="utf-8")
+        return rendering.Rendered()
+
+    def failing(*args: object) -> object:  # this process's half
+        raise rendering.RenderError(Problem("templates/page.html", 1, 1, "template: UndefinedError: boom"))
+
+    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
+    monkeypatch.setattr(rendering, "_render_first_half", slow_first_half)
+    monkeypatch.setattr(rendering.SiteRenderer, "render_files", failing)
+    started = time.monotonic()
+    result, lines = run_build(project, tmp_path / "site")
+    assert result.code == 2 and lines[0] == "templates/page.html:1:1: error: template: UndefinedError: boom"
+    assert time.monotonic() - started < 3  # not waiting for it
+    time.sleep(3.5)
+    assert not went_on.exists() and not list(tmp_path.glob(".site.*")) and not (tmp_path / "site").exists()
 
 
 @pytest.mark.slow

@@ -323,15 +323,15 @@ class Catalogs(Mapping[str, LocaleCatalog]):
     def read(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> None:
         """Check a locale's catalog: add its problems, or keep it as readable (its bytes noted in
         ``inputs``, if given)."""
-        data = self.found(locale, problems, inputs)
-        if data is not None:
-            self.check(locale, data, problems)
+        found = self.found(locale, problems, inputs)
+        if found is not None:
+            self.check(locale, *found, problems)
 
-    def found(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> bytes | None:
+    def found(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> tuple[bytes, str] | None:
         """Read a locale's catalog and its record of translated messages (their bytes noted in
-        ``inputs``, if given): the catalog's bytes when they are still to be checked (:meth:`check`);
-        None when the cache keeps them checked (the catalog is then readable) or they cannot be
-        read (its problems added)."""
+        ``inputs``, if given): the catalog's bytes and their digest when they are still to be checked
+        (:meth:`check`); None when the cache keeps them checked (the catalog is then readable) or
+        they cannot be read (its problems added)."""
         display = catalog_path(Path(LOCALES), locale).as_posix()
         data = _catalog_bytes(self.root / display, display, locale, problems)
         if data is None:
@@ -352,13 +352,13 @@ class Catalogs(Mapping[str, LocaleCatalog]):
         if self.cache is not None and is_cached(cache_path(self.cache, locale), digest):
             self.digests[locale] = digest  # valid when kept: read back when looked up
             return None
-        return data
+        return data, digest
 
-    def check(self, locale: str, data: bytes, problems: list[Problem]) -> None:
-        """Check the bytes of a locale's catalog (from :meth:`found`): add their problems, or keep the
-        catalog as readable (in the cache, and held only when the cache cannot keep it)."""
+    def check(self, locale: str, data: bytes, digest: str, problems: list[Problem]) -> None:
+        """Check the bytes of a locale's catalog, and their digest (from :meth:`found`): add their
+        problems, or keep the catalog as readable (in the cache, and held only when the cache
+        cannot keep it)."""
         display = catalog_path(Path(LOCALES), locale).as_posix()
-        digest = hashlib.sha256(data).hexdigest()
         cached = cache_path(self.cache, locale) if self.cache is not None else None
         catalog = _parse_catalog(data, digest, display, locale, problems, cached)
         if catalog is not None:

@@ -407,13 +407,13 @@ def _each_locale(job: Callable[[str], T], codes: list[str], messages: int, probl
     if len(codes) < 2 or messages < PARALLEL_MIN or not can_fork():
         return [job(code) for code in codes]
     half = len(codes) // 2
-    first = Beside(lambda: _in_worker(job, codes[:half]))
-    mine = [job(code) for code in codes[half:]]
-    try:
-        return first.result() + mine
-    except Died:
-        problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
-        return None
+    with Beside(lambda: _in_worker(job, codes[:half])) as first:
+        mine = [job(code) for code in codes[half:]]
+        try:
+            return first.result() + mine
+        except Died:
+            problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
+            return None
 
 
 def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:
