@@ -593,15 +593,15 @@ def test_the_catalogs_checked_beside_the_pages_give_the_same_problems(
     assert kept == ["bg.pickle", "hi.pickle", "ru.pickle"]  # the broken ones are not kept
 
 
-def _die_checking(*job: object) -> object:
-    os._exit(9)  # the process checking the catalogs killed
+def _die(*job: object) -> object:
+    os._exit(9)  # the forked process killed
 
 
 @pytest.mark.slow
 def test_a_process_checking_the_catalogs_that_dies_is_an_error_not_a_hang(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(project_module, "_made", _die_checking)
+    monkeypatch.setattr(project_module, "_made", _die)
     monkeypatch.setattr(project_module, "can_fork", lambda: True)
     result, lines = run_build(project, tmp_path / "site")
     assert result.code == 2
@@ -667,10 +667,6 @@ def test_each_process_holds_one_catalog_at_a_time(
     assert all(held == [locale] for _, locale, *held in lines), lines
     assert sorted(locale for _, locale, *_ in lines) == sorted(LOCALES + ("hi",)), lines
     assert tree(tmp_path / "site") == scratch(project, tmp_path)
-
-
-def _die(*job: object) -> object:
-    os._exit(9)  # the rendering process killed
 
 
 @pytest.mark.slow
