@@ -12,6 +12,8 @@ run is reported at once.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +28,7 @@ from .forked import Beside, Died, can_fork
 from .i18n.catalogs import LOCALES, Catalogs, catalog_path
 from .inputs import Inputs, listing
 from .invocation import command
+from .keys import code_version
 from .page_cache import Answer, KeptPage, PageCache, View, page_key
 from .positions import Draws, draw_all, draws_source, is_draws
 from .problems import Problem
@@ -296,6 +299,8 @@ def compile_templates(
     sources: dict[str, str] = {}
     env = make_environment(folder, compiled, inputs, sources)
     uses: dict[str, tuple[str, ...]] = {}
+    kept = _kept_uses(root)
+    named: dict[str, tuple[str, ...]] = {}  # what each template read names, by its source's digest
     try:
         found_files = inputs.files(TEMPLATES) if inputs is not None else listing(folder)  # hidden files left out
     except OSError as error:
@@ -306,7 +311,8 @@ def compile_templates(
             continue  # the assets; editors' backups
         try:
             source = env.loader.get_source(env, path.name)[0]  # type: ignore[union-attr]
-            uses[path.name] = _referenced(source)
+            digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
+            uses[path.name] = named[digest] = kept[digest] if digest in kept else _referenced(source)
             env.get_template(path.name)
         except TemplateSyntaxError as error:
             problems.append(Problem(f"{TEMPLATES}/{path.name}", error.lineno, 1, f"template syntax: {error.message}"))
@@ -317,7 +323,30 @@ def compile_templates(
             problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
         except RecursionError:  # Jinja's parser recurses once per nested block or parenthesis
             problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, "nested too deeply to compile: flatten it"))
+    if named != kept:
+        cache.store(root / USES, "uses", code_version()[:32], json.dumps(named, sort_keys=True).encode("utf-8"))
     return compiled, uses, sources
+
+
+USES = f"{CACHE}/templates/uses.json"
+"""Where the build cache keeps the templates each template names, by the digest of its source."""
+
+
+def _kept_uses(root: Path) -> dict[str, tuple[str, ...]]:
+    """The templates each template names (see :func:`_referenced`), by the digest of its source, as
+    the build cache keeps them for this code: a new process parses only the templates it does not
+    find there (parsing every template was a fifth of a one-page edit's rebuild of the real site).
+    Anything but the shape it is written in is as if absent."""
+    kept = cache.load(root / USES, "uses", code_version()[:32])
+    try:
+        value = json.loads(kept[1]) if kept is not None else {}
+    except ValueError:
+        return {}
+    if not isinstance(value, dict) or not all(
+        isinstance(names, list) and all(isinstance(name, str) for name in names) for names in value.values()
+    ):
+        return {}
+    return {digest: tuple(names) for digest, names in value.items()}
 
 
 @functools.lru_cache(maxsize=256)

@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 
 from generator import cache
+from generator import project as project_module
 from generator.files import FileError
 from generator.i18n.catalogs import load_cached, read_catalog
+from generator.keys import code_version
 from generator.page_cache import KeptPage
 from generator.problems import Problem
 from generator.project import (
     CACHE,
     CATALOG_CACHE,
+    USES,
     compile_templates,
     engine_draws,
     load_project,
@@ -83,7 +86,36 @@ def test_the_cache_pickles_every_kept_value_as_it_reads_back() -> None:
 
 def _opcodes(data: bytes) -> set[str]:
     return {opcode.name for opcode, _, _ in pickletools.genops(data)}
-    assert pickle.loads(cache.dumps(_Plain(2))) == _Plain(2)
+
+
+def test_a_new_process_parses_only_the_templates_whose_uses_the_cache_does_not_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What each template names is kept in the build cache by its source's digest: a new process
+    (nothing parsed in memory) parses only a template edited since, and a kept file of another shape
+    is as if absent."""
+    project = copy_project(tmp_path / "project")
+    problems: list[Problem] = []
+    first = compile_templates(project, problems)[1]
+    assert problems == [] and first["page.html"] == ("base.html", "blocks.html", "pager.html")
+    parsed: list[str] = []
+    parse = project_module._referenced.__wrapped__
+
+    def in_a_new_process(source: str) -> tuple[str, ...]:
+        parsed.append(source)
+        return parse(source)
+
+    monkeypatch.setattr(project_module, "_referenced", in_a_new_process)
+    assert compile_templates(project, problems)[1] == first and parsed == []
+    page = project / "templates/page.html"
+    page.write_text(page.read_text(encoding="utf-8") + '{% include "figure.html" %}\n', encoding="utf-8")
+    edited = compile_templates(project, problems)[1]
+    assert parsed == [page.read_text(encoding="utf-8")] and problems == []
+    assert edited == first | {"page.html": ("base.html", "blocks.html", "figure.html", "pager.html")}
+    parsed.clear()
+    assert compile_templates(project, problems)[1] == edited and parsed == []
+    cache.store(project / USES, "uses", code_version()[:32], b'{"0": [1]}')  # kept whole, of another shape
+    assert compile_templates(project, problems)[1] == edited and len(parsed) == len(edited)
 
 
 def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
