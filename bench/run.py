@@ -292,9 +292,11 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
 
 
 def bench_floor(generators: list[Generator], repeats: int) -> list[str]:
-    """The real site's cold build (a new process, no .cache) and warm build (its .cache kept) next
-    to the bare import of jinja2, babel, yaml and markdown_it, alternately."""
+    """The real site's cold build (a new process, no .cache), warm build (its .cache kept, nothing
+    changed) and one-page edit (a new process, its .cache kept) next to the bare import of jinja2,
+    babel, yaml and markdown_it, alternately."""
     lines = []
+    counter = [0]
     with tempfile.TemporaryDirectory(prefix="bench-real-") as temporary:
         tools: dict[str, Callable[[], Run]] = {
             "floor": lambda: run([sys.executable, "-c", "import jinja2, babel, yaml, markdown_it"], ROOT)
@@ -305,15 +307,23 @@ def bench_floor(generators: list[Generator], repeats: int) -> list[str]:
                 shutil.copytree(generator.checkout / folder, project / folder)  # each checkout's real site
             tools[f"{generator.name} cold"] = lambda g=generator, p=project: g.clean_build(p)
             tools[f"{generator.name} warm"] = lambda g=generator, p=project: g.build(p)
+
+            def edit(generator: Generator = generator, project: Path = project) -> Run:
+                edit_page(project, "allowed-cards", counter)
+                return generator.build(project)
+
+            tools[f"{generator.name} edit"] = edit
         series = alternate(tools, repeats)
     floor = series["floor"]
     lines.append(f"  import jinja2, babel, yaml, markdown_it: {floor.show()}")
     for generator in generators:
         cold, warm = series[f"{generator.name} cold"], series[f"{generator.name} warm"]
+        edit = series[f"{generator.name} edit"]
         ratio = cold.median / floor.median
         lines.append(
             f"  {generator.name}: cold build {cold.show()} = {ratio:.2f}× the import; "
-            f"warm rebuild {warm.show()} = {warm.median / floor.median:.2f}×"
+            f"warm rebuild {warm.show()} = {warm.median / floor.median:.2f}×; "
+            f"one-page edit {edit.show()} = {edit.median / floor.median:.2f}×"
         )
     return lines
 
