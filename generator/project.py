@@ -334,9 +334,9 @@ USES = f"{CACHE}/templates/uses.json"
 
 def _kept_uses(root: Path) -> dict[str, tuple[str, ...]]:
     """The templates each template names (see :func:`_referenced`), by the digest of its source, as
-    the build cache keeps them for this code: a new process parses only the templates it does not
-    find there (parsing every template was a fifth of a one-page edit's rebuild of the real site).
-    Anything but the shape it is written in is as if absent."""
+    the build cache keeps them for this code: a build parses only the templates it does not find
+    there (parsing every template was a fifth of a one-page edit's rebuild of the real site, and a
+    third of ``serve``'s). Anything but the shape it is written in is as if absent."""
     kept = cache.load(root / USES, "uses", code_version()[:32])
     try:
         value = json.loads(kept[1]) if kept is not None else {}
@@ -349,12 +349,10 @@ def _kept_uses(root: Path) -> dict[str, tuple[str, ...]]:
     return {digest: tuple(names) for digest, names in value.items()}
 
 
-@functools.lru_cache(maxsize=256)
 def _referenced(source: str) -> tuple[str, ...]:
     """The templates a template's source names (extends, imports, includes), sorted, and ``*`` for
-    a name known only when rendering (any template); a syntax error is raised. Kept by source, so
-    that ``serve``'s rebuild after an edit parses only the templates that changed (parsing all of
-    them was a third of it)."""
+    a name known only when rendering (any template); a syntax error is raised. Kept in the build
+    cache by source (:func:`_kept_uses`)."""
     from jinja2 import meta
 
     from .render import make_environment

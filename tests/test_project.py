@@ -88,24 +88,23 @@ def _opcodes(data: bytes) -> set[str]:
     return {opcode.name for opcode, _, _ in pickletools.genops(data)}
 
 
-def test_a_new_process_parses_only_the_templates_whose_uses_the_cache_does_not_keep(
+def test_a_build_parses_only_the_templates_whose_uses_the_cache_does_not_keep(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What each template names is kept in the build cache by its source's digest: a new process
-    (nothing parsed in memory) parses only a template edited since, and a kept file of another shape
-    is as if absent."""
+    """What each template names is kept in the build cache by its source's digest: a build parses
+    only a template edited since, and a kept file of another shape is as if absent."""
     project = copy_project(tmp_path / "project")
     problems: list[Problem] = []
     first = compile_templates(project, problems)[1]
     assert problems == [] and first["page.html"] == ("base.html", "blocks.html", "pager.html")
     parsed: list[str] = []
-    parse = project_module._referenced.__wrapped__
+    parse = project_module._referenced
 
-    def in_a_new_process(source: str) -> tuple[str, ...]:
+    def counted(source: str) -> tuple[str, ...]:
         parsed.append(source)
         return parse(source)
 
-    monkeypatch.setattr(project_module, "_referenced", in_a_new_process)
+    monkeypatch.setattr(project_module, "_referenced", counted)
     assert compile_templates(project, problems)[1] == first and parsed == []
     page = project / "templates/page.html"
     page.write_text(page.read_text(encoding="utf-8") + '{% include "figure.html" %}\n', encoding="utf-8")
