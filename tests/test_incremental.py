@@ -598,17 +598,27 @@ def _die(*job: object) -> object:
 
 
 @pytest.mark.slow
-def test_a_process_checking_the_catalogs_that_dies_is_an_error_not_a_hang(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("module", "job", "said"),
+    [
+        (project_module, "_made", "locales: error: the process checking the catalogs died (killed?): build again"),
+        (
+            rendering,
+            "_render_first_half",
+            "error: the process rendering the first half of the site died (killed?): build again",
+        ),
+    ],
+    ids=["checking the catalogs", "rendering half the site"],
+)
+def test_a_forked_process_that_dies_is_an_error_not_a_hang(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: object, job: str, said: str
 ) -> None:
-    monkeypatch.setattr(project_module, "_made", _die)
-    monkeypatch.setattr(project_module, "can_fork", lambda: True)
+    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
+    monkeypatch.setattr(module, "can_fork", lambda: True)
+    monkeypatch.setattr(module, job, _die)
     result, lines = run_build(project, tmp_path / "site")
     assert result.code == 2
-    assert lines == [
-        "locales: error: the process checking the catalogs died (killed?): build again",
-        "1 error; nothing written",
-    ]
+    assert lines == [said, "1 error; nothing written"]
     assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
 
 
@@ -667,21 +677,6 @@ def test_each_process_holds_one_catalog_at_a_time(
     assert all(held == [locale] for _, locale, *held in lines), lines
     assert sorted(locale for _, locale, *_ in lines) == sorted(LOCALES + ("hi",)), lines
     assert tree(tmp_path / "site") == scratch(project, tmp_path)
-
-
-@pytest.mark.slow
-def test_a_rendering_process_that_dies_is_an_error_not_a_hang(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
-    monkeypatch.setattr(rendering, "_render_first_half", _die)
-    result, lines = run_build(project, tmp_path / "site")
-    assert result.code == 2
-    assert lines == [
-        "error: the process rendering the first half of the site died (killed?): build again",
-        "1 error; nothing written",
-    ]
-    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
 
 
 @pytest.mark.slow
