@@ -140,7 +140,7 @@ def _build(
             return result
         if search:
             progress("indexing the pages for search")
-            rendered.files |= index_search(staging)  # generator/search.py: Pagefind over the finished site
+            rendered.files |= index_search(staging, progress)  # generator/search.py: Pagefind over the finished pages
         swap_in(staging, out)
     except OSError as error:
         return _unwritable(out, error)

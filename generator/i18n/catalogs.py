@@ -293,6 +293,7 @@ def _parse_catalog(
         if not all(strings):  # untranslated: kept for its line, which a warning cites
             entries[key] = Translation((), False, line)
             continue
+        _check_length(ids, strings, display, line, problems)
         if not message.fuzzy:
             _check_placeholders(ids, strings, display, line, problems)
         review = message.fuzzy and not message.previous_id and ANSWER_CHANGED in message.user_comments
@@ -468,6 +469,31 @@ def _is_entry(item: tuple[object, object]) -> bool:
         and type(entry.line) is int
         and type(entry.review) is bool
     )
+
+
+LONGER, LONGER_BY = 10, 500
+"""A translation is refused when it is over LONGER times its source and LONGER_BY characters more:
+text pasted by mistake, which would make every page that shows it (and its search index) huge."""
+
+
+def _check_length(
+    ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int, problems: list[Problem]
+) -> None:
+    """Every translation of reasonable length for its source (:data:`LONGER`)."""
+    source = max(len(text) for text in ids)
+    for string in strings:
+        if len(string) > LONGER * source + LONGER_BY:
+            problems.append(
+                Problem(
+                    display,
+                    line,
+                    1,
+                    f"translation of {ids[0][:60]!r}: {len(string):,} characters, far longer than its source "
+                    f"({source:,}): at most {LONGER} times the source and {LONGER_BY} characters more; "
+                    "shorten it (was something pasted by mistake?)",
+                )
+            )
+            return
 
 
 def _check_placeholders(
