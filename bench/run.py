@@ -11,7 +11,9 @@ run alternately in one loop, so that a busy second core slows them alike. ``--ba
 also runs another checkout of the project (``DIR/generator``, e.g. a clone of main) on the same
 synthetic sites (rendered with its own templates), alternating with this one, with the same
 ``--no-search`` (refused if its build has no such option). Hugo runs when ``hugo`` is on the PATH
-(Debian: ``apt-get install hugo``).
+(Debian: ``apt-get install hugo``); without ``--no-search``, so does "Hugo then Pagefind over its
+output" (the Pagefind of constraints.txt, as ``pagefind --site public``), the anchor of the
+published build.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from generator.rules import (  # noqa: E402
     trick_result,
 )
 from generator.rules.scoring import CONTRACTS  # noqa: E402
+from generator.search import indexer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MiB = 1024 * 1024
@@ -263,6 +266,20 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
 
             tools["hugo"] = hugo_build
             sampled["hugo"] = functools.partial(hugo_build, sample=True)
+            pagefind = indexer()  # the Pagefind the project pins, run as a Hugo site runs it
+            if pagefind and not generators[0].options:  # beside the published build, with its index
+
+                def hugo_then_pagefind() -> Run:
+                    built = hugo_build()
+                    indexed = run([pagefind, "--site", str(hugo_site / "public")], hugo_site)
+                    return Run(
+                        built.seconds + indexed.seconds,
+                        max(built.peak, indexed.peak),
+                        built.code or indexed.code,
+                        built.cpu + indexed.cpu,
+                    )
+
+                tools["hugo+pagefind"] = hugo_then_pagefind
         series = alternate(tools, repeats)
         peaks = {name: measure().peak / MiB for name, measure in sampled.items()}
     units = pages * 5
@@ -286,8 +303,14 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
             ratio = clean.median / series["hugo"].median
             aim = f" (aim <= 1.5 at 200 and 1000: {verdict(ratio <= 1.5)})" if pages >= 200 else ""
             lines.append(f"  {generator.name}: clean build / Hugo = {ratio:.2f}{aim}")
+        if "hugo+pagefind" in series:
+            ratio = clean.median / series["hugo+pagefind"].median
+            aim = f" (aim <= 1.5 at 200: {verdict(ratio <= 1.5)})" if pages >= 200 else ""
+            lines.append(f"  {generator.name}: published build / Hugo then Pagefind = {ratio:.2f}{aim}")
     if "hugo" in series:
         lines.append(f"  hugo: {series['hugo'].show()}, peak {peaks['hugo']:.0f} MiB")
+    if "hugo+pagefind" in series:
+        lines.append(f"  hugo then Pagefind over its output: {series['hugo+pagefind'].show()}")
     return lines
 
 
