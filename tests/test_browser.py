@@ -147,12 +147,13 @@ def test_contents_and_permalinks_lead_to_their_section(site: Path, browser, loca
     assert browser.current_url.endswith("/allowed-cards.html#undertrump")
     assert browser.execute_script("return document.querySelector(':target').id") == "undertrump"
     assert 0 <= browser.execute_script(TARGET_TOP) < 40, "the section is at the top of the window"
-    heading = browser.find_element(By.CSS_SELECTOR, "#undertrump > h2")
+    heading = browser.find_element(By.CSS_SELECTOR, "h2#undertrump")
     assert heading.value_of_css_property("background-color") != "rgba(0, 0, 0, 0)", "the target is highlighted"
     for container in browser.find_elements(By.CSS_SELECTOR, "section.part, article.example"):
         link = container.find_element(By.CSS_SELECTOR, ":scope > a.permalink")
         assert link.is_displayed() and link.size["width"] >= 24 and link.size["height"] >= 24
-        assert link.get_attribute("href").endswith("#" + container.get_attribute("id"))
+        anchor = container.get_attribute("id") or container.get_attribute("aria-labelledby")  # a section: its h2
+        assert link.get_attribute("href").endswith("#" + anchor)
         assert link.get_attribute("aria-label")
     example = browser.find_element(By.CSS_SELECTOR, "#ex-undertrump-official > a.permalink")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", example)

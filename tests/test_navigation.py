@@ -40,7 +40,7 @@ def html(site: Path, name: str) -> str:
 
 def anchors(page: str) -> list[str]:
     """The ids of the page's sections and examples, in order."""
-    return re.findall(r'<(?:section class="part"|article class="example") id="([^"]+)"', page)
+    return re.findall(r'<(?:section class="part" aria-labelledby|article class="example" id)="([^"]+)"', page)
 
 
 @pytest.mark.parametrize("slug", PAGES)
