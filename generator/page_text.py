@@ -20,8 +20,9 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from .i18n.catalogs import Key, Translator
-from .reader.pages import Text
+from .reader.pages import Entry, Text
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, Team
+from .search import search_words
 from .words import reasons, scoring, terms
 from .words.terms import Message
 
@@ -424,6 +425,22 @@ class Words:
     def named(self, message: Message) -> Markup:
         """A term as page text: escaped, its foreign words marked with ``lang``."""
         return self._made(("named", message), lambda: mark_foreign(escape(self.text(message)), self.foreign_words))
+
+    def search_forms(self, entries: tuple[Entry, ...]) -> dict[str, Markup]:
+        """The forms a player types for the glossary's terms (entry id → "form, form", page text),
+        from the locale's "search words" message (:data:`~generator.words.terms.SEARCH_WORDS`); a
+        part of it that is not of the form, or names no term of the glossary, flags the message."""
+        pairs, wrong = search_words(self.translator.gettext(terms.SEARCH_WORDS))
+        ids = {plain_text(self.text(entry.term)).casefold(): entry.id for entry in entries}
+        forms: dict[str, Markup] = {}
+        for term, found in pairs:
+            if term.casefold() in ids:
+                forms[ids[term.casefold()]] = self.foreign(", ".join(found))
+            else:
+                wrong.append(f"{term!r} is not a term of the glossary (its terms: {', '.join(sorted(ids))})")
+        if wrong:
+            self.translator.flag(terms.SEARCH_WORDS, "; ".join(wrong))
+        return forms
 
     def card(self, card: Card) -> str:
         """A card's name: "the Jack of hearts"."""

@@ -118,6 +118,23 @@ def indexer_version() -> str:
         return ""
 
 
+def search_words(text: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
+    """The terms and forms of a "search words" message (``Belote: बेलोट, बेलोटे; Capot: कपो``;
+    without a colon, such as ``none``, there are none) as (term, forms) pairs, and what is wrong
+    with it."""
+    if ":" not in text:  # "none", however translated
+        return [], []
+    pairs, wrong = [], []
+    for part in filter(None, (piece.strip() for piece in text.split(";"))):
+        term, colon, forms = part.partition(":")
+        found = [form.strip() for form in forms.split(",") if form.strip()]
+        if not colon or not term.strip() or not found:
+            wrong.append(f"{part!r}: write TERM: form, form (TERM as the glossary writes it), or none")
+            continue
+        pairs.append((term.strip(), found))
+    return pairs, wrong
+
+
 class Broken(Exception):
     """Pagefind is missing, does not start, or does not speak its protocol."""
 

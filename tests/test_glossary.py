@@ -14,9 +14,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.i18n.catalogs import Translator, read_catalog
-from generator.page_text import link_first_use
-from generator.words.terms import TERMS, Message, word
+from generator.i18n.catalogs import Translation, Translator, read_catalog
+from generator.page_text import Words, link_first_use
+from generator.reader.pages import Entry, Text
+from generator.search import search_words
+from generator.words.terms import SEARCH_WORDS, TERMS, Message, word
 
 from .conftest import ROOT
 from .site_helpers import LOCALES, PAGES, copy_project, run_build
@@ -57,9 +59,13 @@ def test_each_term_is_the_catalogs_word_with_its_definition_and_link(site: Path,
     html = (site / locale / "glossary.html").read_text(encoding="utf-8")
     found = re.findall(r'<div class="term" id="([^"]+)">\s*<dt>(.*?) <a class="permalink"', html)
     assert [anchor for anchor, _ in found] == [entry["id"] for entry in ENTRIES]
+    typed = dict(search_words(translator.gettext(SEARCH_WORDS))[0])  # the forms players type, by term
     for (anchor, shown), entry in zip(found, ENTRIES, strict=True):
+        shown, _, forms = shown.partition(' <span class="also">')
         shown = re.sub(r'<span lang="fr">(.*?)</span>', r"\1", shown)  # a foreign word, marked
         assert shown == translator.gettext(message(entry["term"])), anchor
+        forms = re.sub(r"<[^>]+>", "", forms).removeprefix("(").removesuffix(")")
+        assert forms.split(", ") == next((v for k, v in typed.items() if k.casefold() == shown.casefold()), [""])
         if anchor in CONCEPTS and any(term.concept == CONCEPTS[anchor] for term in PREFERRED.get(locale, ())):
             preferred = next(term for term in PREFERRED[locale] if term.concept == CONCEPTS[anchor]).preferred
             assert re.search(preferred, shown, re.IGNORECASE), (locale, anchor, shown)
@@ -69,6 +75,33 @@ def test_each_term_is_the_catalogs_word_with_its_definition_and_link(site: Path,
     for link in links:  # every link leads to an anchor of its page
         file, anchor = str(link).split("#")
         assert f'id="{anchor}"' in (site / locale / file).read_text(encoding="utf-8")
+
+
+def test_the_forms_players_type_name_terms_of_the_glossary() -> None:
+    """The "search words" message: each TERM a term of the glossary as the locale writes it (in
+    any case), else a warning at the message's line that names the terms; parts not of the form
+    said too."""
+    catalog = read_catalog(ROOT / "locales/es/LC_MESSAGES/messages.po", "po", "es", [])
+    assert catalog is not None
+    line = catalog.entries[(SEARCH_WORDS.context, SEARCH_WORDS.msgid)].line
+    catalog.entries[(SEARCH_WORDS.context, SEARCH_WORDS.msgid)] = Translation(
+        ("contra: coinche, contrée; Contrá: coinche; nonsense; Capot:",), False, line
+    )
+    translator = Translator("es", catalog, "po")
+    nothing = Text("", "", 0, 0)
+    entries = (
+        Entry("trick", word("trick"), nothing, nothing),
+        Entry("coinche", Message("call", "Coinche"), nothing, nothing),
+    )
+    assert Words("es", translator).search_forms(entries) == {"coinche": "coinche, contrée"}
+    [warning] = translator.warnings.values()
+    assert (warning.path, warning.line, warning.severity) == ("po", line, "warning")
+    assert warning.message == (
+        "es: translation of 'none' (search words): 'nonsense': write TERM: form, form (TERM as the glossary "
+        "writes it), or none; 'Capot:': write TERM: form, form (TERM as the glossary writes it), or none; "
+        "'Contrá' is not a term of the glossary (its terms: baza, contra)"
+    )
+    assert search_words("none") == ([], []) and search_words("ninguna") == ([], [])
 
 
 def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: Path) -> None:
@@ -127,7 +160,9 @@ def test_the_first_use_of_a_glossary_word_links_to_its_entry(site: Path, locale:
     assert len(anchors) == len(set(anchors)), "one link per word and page"
     for anchor, text in links:
         assert f'<div class="term" id="{anchor}">' in glossary
-        headword = re.search(rf'<div class="term" id="{anchor}">\s*<dt>(.*?) <a', glossary).group(1)  # type: ignore[union-attr]
+        headword = re.search(rf'<div class="term" id="{anchor}">\s*<dt>(.*?) <(?:a|span class="also")', glossary).group(
+            1
+        )  # type: ignore[union-attr]
         word = re.sub(r"<[^>]+>", "", headword).casefold()
         assert text.casefold().startswith(word), (headword, text)
         assert all(unicodedata.category(c) in ("Mn", "Mc") for c in text[len(word) :]), (headword, text)  # its signs

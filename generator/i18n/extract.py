@@ -227,6 +227,12 @@ _TERM_NOTES = {
         "The words of another language this translation keeps, for screen readers: LANG: word, word; "
         "LANG: word (such as fr: Capot, Générale), or none."
     ),
+    "search words": (
+        "What a player of this language may type into the search box for a glossary term that this "
+        "translation writes otherwise (in another script, another spelling, its French name): TERM: "
+        "form, form; TERM: form, with TERM as this glossary writes it (such as Belote: बेलोट, बेलोटे), "
+        "or none. The glossary shows the forms in brackets after the term, so the search finds its entry."
+    ),
 }
 """What a translator needs to know of a context's terms, when it is more than "a term of the game"."""
 

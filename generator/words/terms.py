@@ -135,6 +135,7 @@ GLOSSARY_WORDS = (
     "dedans",
     "litige",
     "dix de der",
+    "belote",
 )
 """Words of the game named only in prose and in the glossary (context ``term``); the glossary's other
 entries are the terms above (calls, contracts, rule sets)."""
@@ -150,6 +151,12 @@ FOREIGN_WORDS = Message("foreign words", "none")
 word; LANG: word`` or ``none``: the pages mark them with ``lang`` so that screen readers say them right."""
 
 
+SEARCH_WORDS = Message("search words", "none")
+"""What a player of the locale types into the search box for a glossary term the site writes
+otherwise (another script, a local spelling), as ``TERM: form, form; TERM: form`` or ``none``: the
+glossary shows them after the term, so that the search finds its entry (:mod:`generator.search`)."""
+
+
 def _all_terms() -> list[Message]:
     terms = [card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [played_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
@@ -163,7 +170,7 @@ def _all_terms() -> list[Message]:
     terms += [call(Call(CallKind.TAKE, s)) for s in Suit] + [call(Call(CallKind.BID, s, 80)) for s in Suit]
     terms += [call(Call(CallKind.COINCHE)), call(Call(CallKind.SURCOINCHE))]
     terms += [word(text) for text in GLOSSARY_WORDS]
-    terms.append(FOREIGN_WORDS)
+    terms += [FOREIGN_WORDS, SEARCH_WORDS]
     return terms
 
 
