@@ -24,8 +24,14 @@ NOTES: dict[str, str] = {
     # search.html: the search box in the header of every page
     "Search the help": "Label of the search box at the top of every page (type words, see the pages that have them).",
     "Searching…": "Shown under the search box while the pages are searched (a moment).",
-    "Pages that match:": "Shown under the search box above the list of pages that have the words typed.",
-    "No page matches these words.": "Shown under the search box when no page has the words typed.",
+    "Pages that match:": (
+        "Shown under the search box above the list of pages that have the words typed (each opening at the "
+        "section that has them)."
+    ),
+    "No page matches these words.": (
+        "Shown under the search box when no page has a word that begins with each word typed (words that only "
+        "look alike, which the index also finds, do not count)."
+    ),
     "The search could not load: reload the page to try again.": (
         "Shown under the search box when the search does not work (the connection was lost, for example)."
     ),
