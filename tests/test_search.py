@@ -205,6 +205,16 @@ def index(pages: dict[str, list[search.Page]] = PAGES) -> dict[str, bytes]:
     return search.build_index(pages, lambda _: None)
 
 
+def test_indexing_says_how_far_it_is() -> None:
+    """On a terminal, the build's progress line says it (``build``'s Progress shows one line, rewritten)."""
+    said: list[str] = []
+    files = search.build_index(PAGES, said.append)
+    assert said[-1] == "indexing for search: 2 of 2 pages" and set(said) <= {
+        f"indexing for search: {n} of 2 pages" for n in range(3)
+    }
+    assert sorted(json.loads(files["pagefind-entry.json"])["languages"]) == ["es", "fr"]
+
+
 def test_the_fakes_speak_pagefind_s_protocol(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     binary = fake(tmp_path, monkeypatch, on_a_page('answer(number, {"type": "IndexedFile"})'))
     assert index() == {}
