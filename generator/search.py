@@ -19,7 +19,8 @@ random order (a hash map's); they are written sorted.
 
 Pagefind indexes each page's ``<main>``, less what a player never searches for
 (:data:`NOT_SEARCHED`): the card faces of the hands and tables, the tricks, the verdict lists, the
-practice page's questions and answers, the navigation.
+practice page's questions and answers, the navigation. Those are cut out of each page before it is
+handed over (:func:`searched`: the same index to the byte, with a quarter of the bytes to parse).
 """
 
 from __future__ import annotations
@@ -76,6 +77,19 @@ player does not type into a search box, and would otherwise crowd the results wi
 card names and verdicts. An example keeps its heading and its explanation."""
 
 CONFIG = {"root_selector": "main", "exclude_selectors": list(NOT_SEARCHED)}
+"""Pagefind's settings: each page's ``<main>``, less :data:`NOT_SEARCHED` (cut out before it is
+handed over, :func:`searched`; left out by Pagefind too, should a part of it not be cut)."""
+
+_NOT_SEARCHED = re.compile(
+    "<(?:"
+    + "|".join(selector for selector in NOT_SEARCHED if not selector.startswith("."))
+    + r")\b|\sclass=\"(?:[^\"]*\s)?(?:"
+    + "|".join(re.escape(selector[1:]) for selector in NOT_SEARCHED if selector.startswith("."))
+    + r")[\s\"]"
+)
+"""The start of an element of :data:`NOT_SEARCHED`: its tag's name, or a class of it in a start tag."""
+_TAG_NAME = re.compile(r"<([a-z][a-z0-9-]*)")
+_SAME_TAGS: dict[str, re.Pattern[str]] = {}
 
 KEPT = re.compile(
     r"pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.[^/]+\.pagefind"
@@ -116,6 +130,35 @@ def indexer_version() -> str:
         return importlib.metadata.version(PACKAGE)
     except importlib.metadata.PackageNotFoundError:
         return ""
+
+
+def searched(page: str) -> str:
+    """A page less its elements of :data:`NOT_SEARCHED`, cut out (each from its start tag to its
+    matching end tag, the same tags counted within): what Pagefind indexes of it with
+    ``exclude_selectors``, made without Pagefind parsing the rest (the examples' markup is three
+    quarters of its time, and most of the pages' bytes). Our pages are well formed and escape ``>``
+    in attributes; an element whose end is not found is left to Pagefind."""
+    kept: list[str] = []
+    done = at = 0
+    while (found := _NOT_SEARCHED.search(page, at)) is not None:
+        start = found.start() if page[found.start()] == "<" else page.rfind("<", 0, found.start())
+        name = _TAG_NAME.match(page, start)
+        at = found.end()
+        if start < done or name is None:
+            continue
+        same = _SAME_TAGS.get(name.group(1))
+        if same is None:
+            same = _SAME_TAGS[name.group(1)] = re.compile(rf"<(/?){re.escape(name.group(1))}[\s>]")
+        depth, scan = 1, page.find(">", found.end()) + 1
+        while depth and (tag := same.search(page, scan)) is not None:
+            depth += -1 if tag.group(1) else 1
+            scan = tag.end()
+        if depth or scan == 0:
+            continue
+        kept.append(page[done:start])
+        done = at = page.find(">", scan - 1) + 1
+    kept.append(page[done:])
+    return "".join(kept)
 
 
 def search_words(text: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
@@ -281,7 +324,7 @@ class _Run:
         while self.sent - 1 - self.indexed < WINDOW and self.sent - 1 <= len(self.pages):
             if self.sent - 1 < len(self.pages):
                 page = self.pages[self.sent - 1]
-                content = page.data.decode("utf-8", "replace")
+                content = searched(page.data.decode("utf-8", "replace"))
                 self._send(
                     {"type": "AddFile", "index_id": self.index_id, "url": "/" + page.path, "file_contents": content}
                 )

@@ -128,6 +128,36 @@ def test_a_player_s_words_are_indexed_not_the_examples_cards_verdicts_or_answers
     assert "J 20. A 11." not in scoring["content"]  # the table of points
 
 
+def test_what_is_not_searched_is_cut_out_before_pagefind_as_pagefind_would_leave_it_out(
+    built_site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pagefind handed the pages less their NOT_SEARCHED elements (searched()) makes the same bundle,
+    to the byte, as Pagefind left to leave them out itself (its exclude_selectors), with far less to read."""
+    pages = search.site_pages(built_site)
+    texts = [page.data.decode() for group in pages.values() for page in group]
+    assert sum(len(search.searched(text)) for text in texts) < sum(map(len, texts)) / 3
+    cut = index(pages)
+    monkeypatch.setattr(search, "searched", lambda page: page)
+    assert index(pages) == cut
+
+
+@pytest.mark.parametrize(
+    ("page", "kept"),
+    [
+        (
+            '<main><p>a</p><div class="felt x"><div>b</div><div>c</div></div><p>d</p></main>',
+            "<main><p>a</p><p>d</p></main>",
+        ),
+        ('<nav><ol><li>a</li></ol></nav><ul class="hand-cards"><li>b</li></ul>x', "x"),
+        ('<p class="handy">a</p><p class="why">b</p>', '<p class="handy">a</p><p class="why">b</p>'),  # whole classes
+        ('<div class="felt"><div>unclosed</div>', '<div class="felt"><div>unclosed</div>'),  # left to Pagefind
+        ('<ol class="questions"><li><ol class="calls"><li>1</li></ol></li></ol>ok', "ok"),  # nested, one cut
+    ],
+)
+def test_an_element_not_searched_is_cut_from_its_start_to_its_end(page: str, kept: str) -> None:
+    assert search.searched(page) == kept
+
+
 @pytest.mark.slow
 def test_a_changed_page_is_found_by_its_new_word(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
@@ -201,8 +231,8 @@ PAGES = {
 }
 
 
-def index(pages: dict[str, list[search.Page]] = PAGES) -> dict[str, bytes]:
-    return search.build_index(pages, lambda _: None)
+def index(pages: dict[str, list[search.Page]] | None = None) -> dict[str, bytes]:
+    return search.build_index(PAGES if pages is None else pages, lambda _: None)
 
 
 def test_indexing_says_how_far_it_is() -> None:
