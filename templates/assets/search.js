@@ -187,6 +187,29 @@
     form.removeAttribute("aria-busy");
   }
 
+  function shown(found, typed, mine) {
+    // The first pages found that have the words typed, each with its part to open: their data
+    // loaded SHOWN at a time (a page's text, a fetch each), as long as some are left out, up to
+    // four times as many; none once other words are typed.
+    var results = [];
+    var next = 0;
+    function more() {
+      if (mine !== asked || results.length >= SHOWN || next >= Math.min(found.length, 4 * SHOWN)) {
+        return Promise.resolve(results);
+      }
+      var batch = found.slice(next, next + SHOWN);
+      next += SHOWN;
+      return Promise.all(batch.map(function (result) { return result.data(); })).then(function (pages) {
+        pages.forEach(function (data) {
+          var part = results.length < SHOWN ? landing(data, typed) : null;
+          if (part) results.push({ data: data, part: part });
+        });
+        return more();
+      });
+    }
+    return more();
+  }
+
   function search() {
     var words = input.value.trim();
     var mine = ++asked;
@@ -202,19 +225,8 @@
           return module.search(words);
         });
       })
-      .then(function (found) {
-        return Promise.all(found.results.slice(0, 4 * SHOWN).map(function (result) { return result.data(); }));
-      })
-      .then(function (pages) {
-        if (mine !== asked) return;
-        var typed = typedWords(words);
-        var results = [];
-        pages.forEach(function (data) {
-          var part = results.length < SHOWN ? landing(data, typed) : null;
-          if (part) results.push({ data: data, part: part });
-        });
-        show(results, words);
-      })
+      .then(function (found) { return shown(found.results, typedWords(words), mine); })
+      .then(function (results) { if (mine === asked) show(results, words); })
       .catch(function () {
         pagefind = null;
         if (mine === asked) {
