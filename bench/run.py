@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from budget import BUDGET, page_weights  # noqa: E402
 from synthetic import add_page, make_hugo_site, make_site  # noqa: E402
 
+from generator.pagefind import indexer  # noqa: E402
 from generator.rules import (  # noqa: E402
     DECK,
     RULESETS,
@@ -52,7 +53,6 @@ from generator.rules import (  # noqa: E402
     trick_result,
 )
 from generator.rules.scoring import CONTRACTS  # noqa: E402
-from generator.search import indexer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MiB = 1024 * 1024

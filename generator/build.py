@@ -30,12 +30,13 @@ from .files import (
 from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
+from .pagefind import indexer_version
 from .plan import Output, plan
 from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
-from .search import index_search, indexer_version
+from .search import index_search
 from .urls import SiteURL
 from .verify import Mismatch
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import search
+from generator import pagefind, search
 from generator.files import FileError
 from generator.i18n.catalogs import read_catalog
 
@@ -61,11 +61,11 @@ def test_the_indexer_is_the_pagefind_pinned_in_constraints() -> None:
         name.lower(): version
         for name, _, version in (line.partition("==") for line in (ROOT / "constraints.txt").read_text().splitlines())
     }
-    assert search.indexer_version() == pinned[search.PACKAGE] != ""
-    command = search.indexer()
+    assert pagefind.indexer_version() == pinned[pagefind.PACKAGE] != ""
+    command = pagefind.indexer()
     assert command is not None, "run ./setup"
     run = subprocess.run([command, "--version"], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["pagefind", pinned[search.PACKAGE]]
+    assert run.stdout.split() == ["pagefind", pinned[pagefind.PACKAGE]]
 
 
 def test_one_index_per_locale_of_its_pages_and_only_what_the_box_uses(built_site: Path) -> None:
@@ -207,7 +207,7 @@ def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> Path:
     path = tmp_path / "fake-pagefind"
     path.write_text(f"#!{sys.executable}\n{script}", encoding="utf-8")
     path.chmod(0o755)
-    monkeypatch.setattr(search, "indexer", lambda: str(path))
+    monkeypatch.setattr(pagefind, "indexer", lambda: str(path))
     return path
 
 
@@ -259,7 +259,7 @@ def test_a_hung_indexer_is_killed_at_its_time_limit(tmp_path: Path, monkeypatch:
     )
     monkeypatch.setattr(search, "SECONDS", 1.0)
     started = time.monotonic()
-    with pytest.raises(search.Broken, match=r"^it did not answer in 1 s$"):
+    with pytest.raises(pagefind.Broken, match=r"^it did not answer in 1 s$"):
         index()
     assert time.monotonic() - started < 10 and gone(binary)
 
@@ -268,7 +268,7 @@ def test_an_indexer_slow_on_the_pages_failed_on_them(tmp_path: Path, monkeypatch
     binary = fake(tmp_path, monkeypatch, on_a_page("time.sleep(60)"))
     monkeypatch.setattr(search, "SECONDS", 5.0)  # time for the fake to start, on a busy machine too
     monkeypatch.setattr(search, "SECONDS_PER_MB", 0.0)
-    with pytest.raises(search.Failed, match=r"^(es|fr) took over 5 s, the limit for pages of this size$"):
+    with pytest.raises(pagefind.Failed, match=r"^(es|fr) took over 5 s, the limit for documents of this size$"):
         index()
     assert gone(binary)
 
@@ -281,7 +281,7 @@ def test_an_indexer_that_floods_its_output_is_read_up_to_a_cap(tmp_path: Path, m
         'while True:\n    sys.stdout.buffer.write(b"y" * 65536)\n',
     )
     with pytest.raises(
-        search.Broken, match=r"^it wrote over 1024 KiB that is not an answer \(Pagefind answers in base64\)$"
+        pagefind.Broken, match=r"^it wrote over 1024 KiB that is not an answer \(Pagefind answers in base64\)$"
     ):
         index()
     assert gone(binary)
@@ -291,7 +291,7 @@ def test_what_the_indexer_says_on_its_error_stream_is_kept_up_to_a_cap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """10 MB on its error stream, then the real Pagefind: the index is made, what it said is not all kept."""
-    real = search.indexer()
+    real = pagefind.indexer()
     assert real is not None
     fake(
         tmp_path,
@@ -306,7 +306,7 @@ def test_what_the_indexer_says_on_its_error_stream_is_kept_up_to_a_cap(
 
 def test_an_indexer_that_stops_at_once_is_broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake(tmp_path, monkeypatch, 'import sys\nprint("Error: the sky fell", file=sys.stderr)\nsys.exit(3)\n')
-    with pytest.raises(search.Broken, match=r"^it stopped \(exit 3\): Error: the sky fell$"):
+    with pytest.raises(pagefind.Broken, match=r"^it stopped \(exit 3\): Error: the sky fell$"):
         index()
 
 
@@ -316,13 +316,13 @@ def test_an_indexer_that_answers_nonsense_is_broken(tmp_path: Path, monkeypatch:
         monkeypatch,
         'import sys, time\nsys.stdout.write("hello, world,")\nsys.stdout.flush()\ntime.sleep(60)\n',
     )
-    with pytest.raises(search.Broken, match=r"^its answer is not of its protocol: b'hello'$"):
+    with pytest.raises(pagefind.Broken, match=r"^its answer is not of its protocol: b'hello'$"):
         index()
 
 
 def test_an_indexer_that_refuses_a_page_failed_on_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake(tmp_path, monkeypatch, on_a_page('answer(number, {"type": "Error", "message": "no <html>"})'))
-    with pytest.raises(search.Failed, match=r"^it refused (es|fr)/a\.html: no <html>$"):
+    with pytest.raises(pagefind.Failed, match=r"^it refused (es|fr)/a\.html: no <html>$"):
         index()
 
 
@@ -348,7 +348,7 @@ def test_an_indexer_killed_on_the_pages_names_the_largest(tmp_path: Path, monkey
 
 
 def test_without_pagefind_the_build_says_to_run_setup(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search, "indexer", lambda: None)
+    monkeypatch.setattr(pagefind, "indexer", lambda: None)
     with pytest.raises(FileError) as raised:
         search.index_search(ROOT / "site")
     assert str(raised.value) == (
@@ -366,7 +366,7 @@ def test_a_failing_indexer_is_an_error_and_keeps_the_previous_site(
     assert run_build(project, out)[0].code == 0
     kept = tree(out)
     (project / "content" / "scoring.yaml").write_bytes((project / "content" / "scoring.yaml").read_bytes() + b"\n")
-    monkeypatch.setattr(search, "indexer", lambda: shutil.which("false"))
+    monkeypatch.setattr(pagefind, "indexer", lambda: shutil.which("false"))
     result, lines = run_build(project, out)
     assert result.code == 2 and lines[0] == (
         "pagefind: error: Pagefind, the search indexer, is missing or broken: it stopped (exit 1): "
