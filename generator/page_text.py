@@ -22,7 +22,6 @@ from markupsafe import Markup, escape
 from .i18n.catalogs import Key, Translator
 from .reader.pages import Entry, Text
 from .rules import Call, CallKind, Card, Game, Rank, Seat, Suit, Team
-from .search import search_words
 from .words import reasons, scoring, terms
 from .words.terms import Message
 
@@ -99,6 +98,23 @@ def foreign_words(text: str) -> tuple[list[tuple[str, str]], list[str]]:
             continue
         pairs += [(tag.strip(), w.strip()) for w in words.split(",") if w.strip()]
     return sorted(pairs, key=lambda pair: -len(pair[1])), wrong
+
+
+def search_words(text: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
+    """The terms and forms of a "search words" message (``Belote: बेलोट, बेलोटे; Capot: कपो``;
+    without a colon, such as ``none``, there are none) as (term, forms) pairs, and what is wrong
+    with it."""
+    if ":" not in text:  # "none", however translated
+        return [], []
+    pairs, wrong = [], []
+    for part in filter(None, (piece.strip() for piece in text.split(";"))):
+        term, colon, forms = part.partition(":")
+        found = [form.strip() for form in forms.split(",") if form.strip()]
+        if not colon or not term.strip() or not found:
+            wrong.append(f"{part!r}: write TERM: form, form (TERM as the glossary writes it), or none")
+            continue
+        pairs.append((term.strip(), found))
+    return pairs, wrong
 
 
 LANG_OPEN = "\ue000"

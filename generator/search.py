@@ -12,8 +12,8 @@ Pagefind indexes each page's ``<main>``, less what a player never searches for
 practice page's questions and answers, the navigation. Those are cut out of each page before it is
 handed over (:func:`searched`: the same index to the byte, with a quarter of the bytes to parse).
 The forms a player types for a glossary term that a translation writes otherwise come from each
-catalog's "search words" message (:func:`search_words`); the glossary shows them, so the index
-finds its entry by them.
+catalog's "search words" message (:meth:`generator.page_text.Words.search_forms`): the glossary
+shows them, so the index finds its entry by them.
 """
 
 from __future__ import annotations
@@ -117,23 +117,6 @@ def searched(page: str) -> str:
         done = at = page.find(">", scan - 1) + 1
     kept.append(page[done:])
     return "".join(kept)
-
-
-def search_words(text: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
-    """The terms and forms of a "search words" message (``Belote: बेलोट, बेलोटे; Capot: कपो``;
-    without a colon, such as ``none``, there are none) as (term, forms) pairs, and what is wrong
-    with it."""
-    if ":" not in text:  # "none", however translated
-        return [], []
-    pairs, wrong = [], []
-    for part in filter(None, (piece.strip() for piece in text.split(";"))):
-        term, colon, forms = part.partition(":")
-        found = [form.strip() for form in forms.split(",") if form.strip()]
-        if not colon or not term.strip() or not found:
-            wrong.append(f"{part!r}: write TERM: form, form (TERM as the glossary writes it), or none")
-            continue
-        pairs.append((term.strip(), found))
-    return pairs, wrong
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.i18n.catalogs import Translation, Translator, read_catalog
-from generator.page_text import Words, link_first_use
+from generator.page_text import Words, link_first_use, search_words
 from generator.reader.pages import Entry, Text
-from generator.search import search_words
 from generator.words.terms import SEARCH_WORDS, TERMS, Message, word
 
 from .conftest import ROOT
