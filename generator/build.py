@@ -32,7 +32,7 @@ from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
 from .problems import Problem
-from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
+from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, check_catalog, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .search import index_search, indexer_version
@@ -122,7 +122,8 @@ def _build(
     progress("reading and checking the pages")
     project = load_project(root, inputs, keeper=keeper)
     errors = [problem for problem in project.problems if problem.severity == "error"]
-    if errors or project.mismatches:
+    if errors or project.mismatches:  # every problem of the run, the catalogs' too
+        errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     data = {
@@ -136,7 +137,7 @@ def _build(
     progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
         files: dict[str, bytes] = {}
-        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs)
+        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs, keeper)
         if isinstance(rendered, BuildResult):
             return rendered
         try:
@@ -149,7 +150,7 @@ def _build(
     except OSError as error:
         return _unwritable(out, error)
     try:
-        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs)
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper)
         if isinstance(rendered, BuildResult):
             return rendered
         rendered.files |= _link_reused(reused, last, previous, staging)
@@ -282,11 +283,13 @@ def _render(
     sink: Sink,
     progress: Progress,
     jobs: int | None,
+    keeper: Keeper,
 ) -> Rendered | BuildResult:
     try:
-        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink, progress, jobs)
+        outputs = [(output, keys[output.path]) for output in stale]
+        return render_site(project, outputs, staging, sink, progress, jobs, keeper)
     except RenderError as error:
-        return BuildResult(2, problems=[error.problem])
+        return BuildResult(2, problems=sorted(error.problems))
 
 
 def _link_reused(
