@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import records
 from .cache import Keeper, Session
+from .collector import paused
 from .export import export_data, schema_data
 from .files import (
     FileError,
@@ -93,7 +94,8 @@ def build(
     """
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)
-    result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
+    with paused():  # the cycle collector only rescans a build's acyclic values
+        result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
     if keeper.unwritable:
         result.notes.append(f"the build cache ({CACHE}/) could not be written: the next build is slower")
     result.seconds = time.perf_counter() - started

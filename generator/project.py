@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from . import cache
 from .cache import Keeper
+from .collector import paused
 from .deal_views import deal_view
 from .export import example_line
 from .files import FileError, explain, read_input
@@ -348,7 +349,11 @@ def load_project(
     when its locale is rendered: :func:`check_catalog`), the engine's draws and the templates
     compiled; each file read is noted in ``inputs``, and each stage's work kept by ``keeper``
     (none: nothing kept)."""
-    keeper = keeper or Keeper(None)
+    with paused():  # the cycle collector only rescans the project's acyclic values
+        return _loaded(root, inputs, catalogs, keeper or Keeper(None))
+
+
+def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -> Project:
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems

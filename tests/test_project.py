@@ -198,3 +198,30 @@ def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, r
     assert code == 0, output
     code, output = run_cli("i18n", "extract", "-C", str(project))
     assert code == 2 and output.startswith("content/bidding.yaml:")
+
+
+def test_the_cycle_collector_is_paused_while_a_project_is_loaded_and_back_after() -> None:
+    """Loading builds many acyclic values the collector would only rescan: it is off meanwhile,
+    and on again after (serve's builds leave it running between them); a pause inside a pause
+    leaves it to the outer one."""
+    import gc
+
+    from generator import collector
+
+    seen: list[bool] = []
+    read_site = project_module.read_site
+
+    def noted(*arguments: object) -> object:
+        seen.append(gc.isenabled())
+        return read_site(*arguments)  # type: ignore[arg-type]
+
+    assert gc.isenabled()
+    project_module.read_site = noted  # type: ignore[assignment]
+    try:
+        load_project(ROOT, catalogs=False)
+        with collector.paused():
+            load_project(ROOT, catalogs=False)
+            assert not gc.isenabled()  # the inner pause left it off for the outer one
+    finally:
+        project_module.read_site = read_site
+    assert seen == [False, False] and gc.isenabled()
