@@ -249,9 +249,7 @@ class SiteRenderer:
         :class:`RenderError`."""
         rendered = Rendered()
         last = {output.locale: index for index, (output, _) in enumerate(files)}
-        self.check(
-            locale for locale in last if locale is not None
-        )  # every catalog of these files first: all their problems said
+        self.check(locale for locale in last if locale is not None)  # all their catalogs first: every problem said
         with self._located():
             for index, (output, key) in enumerate(files):
                 if index % 20 == 0:
