@@ -255,6 +255,7 @@ class _Run:
         except subprocess.TimeoutExpired:
             self.kill()
             code = self.process.returncode
+        self._hear_the_rest()
         said = self.said.decode("utf-8", "replace").strip().splitlines()
         last = f": {said[-1][:300]}" if said else ""
         if code is not None and code < 0:
@@ -263,6 +264,17 @@ class _Run:
         else:
             how = f"it stopped (exit {code}){last}"
         return Broken(how) if self.stage == "starting" else Failed(f"while {self.stage} {self.group}, {how}")
+
+    def _hear_the_rest(self) -> None:
+        """What it said on its error stream before it ended and is still unread (its output may end
+        first), for a second at most: something it started may hold the stream open."""
+        assert self.process is not None and self.process.stderr is not None
+        if self.process.stderr.closed:  # killed: nothing more to hear
+            return
+        handle = self.process.stderr.fileno()
+        until = time.monotonic() + 1.0
+        while handle in self.open and select.select([handle], [], [], max(0.0, until - time.monotonic()))[0]:
+            self.read(handle)
 
     def timed_out(self, seconds: float) -> Exception:
         if self.stage == "starting":
