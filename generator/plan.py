@@ -434,7 +434,12 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
         elif found.auction is not None:
             drawn = found.auction
             view = drawn_auction_view(
-                reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned, drawn.calls
+                reason_anchor(code),
+                RULESETS[drawn.rules][drawn.game],
+                drawn.dealer,
+                drawn.turned,
+                drawn.calls,
+                drawn.turned_card,
             )
             lines.append(ReasonLine(code, found.where, found.phrase, drawn=view))
         else:

@@ -123,6 +123,8 @@ class DrawnAuction:
     dealer: Seat
     turned: Suit | None
     calls: tuple[tuple[Seat, Call], ...]
+    turned_card: Card | None = None
+    """The turned card itself (its rank drawn too), in the trump game."""
 
 
 @functools.cache
@@ -161,6 +163,11 @@ def _ordered(where: list[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
     return tuple(sorted(where, key=lambda place: (list(Game).index(place[0]), names.index(place[1]))))
 
 
+def _turned_card(game: Game, draw: random.Random) -> Card | None:
+    """The card turned up for the auction (its suit and its rank), in the trump game; None in the others."""
+    return DECK[draw.randrange(len(DECK))] if game is Game.TRUMP else None
+
+
 def _candidates(game: Game) -> list[Call]:
     """Every call a player might try, in every game (a game refuses those it does not know)."""
     calls = [Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
@@ -178,7 +185,8 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
         for game, the_rules in games.items():
             draw = random.Random(f"auction {game.value} {rules}")
             for _ in range(AUCTIONS):
-                turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
+                turned_card = _turned_card(game, draw)
+                turned = turned_card.suit if turned_card is not None else None
                 dealer = Seat(draw.randrange(4))
                 auction = Auction(the_rules, dealer, turned)
                 made: list[tuple[Seat, Call]] = []
@@ -192,7 +200,7 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                                     accepted.append(call)
                                 continue
                             if reason not in found:  # the sentence and auction of the first trial only
-                                drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)))
+                                drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)), turned_card)
                                 found[reason] = ([], call_phrase(reason, call, auction), drawn)
                             where, _, _ = found[reason]
                             if (game, rules) not in where:
@@ -211,26 +219,59 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
 
 
 PRACTICE_EACH = 2
-"""Practice positions for each reason and each permission the engine gives, in each game and rule set."""
+"""Practice positions for each refusal reason and each permission the engine gives, in each game and
+rule set (a permission that comes only in a position where every card is allowed: once per game)."""
+
+EVERY_CARD_SHARE = 0.15
+"""At most this share of the practice positions allow every card of the hand (a question whose answer
+is "all of them" teaches little)."""
+
+SHORT_HAND = 2
+"""A hand of this many cards is practised only for what no longer hand of the draws shows."""
 
 
 @functools.cache
 def practice_plays() -> tuple[PlayPosition, ...]:
-    """Positions to practise card play on: in each game and rule set, the first drawn positions
-    (of two cards or more) until each refusal reason and each permission met there is met
-    :data:`PRACTICE_EACH` times, each position once; then shuffled (seeded), so that "next" varies."""
+    """Positions to practise card play on, in each game and rule set: the first drawn positions with a
+    refused card until each refusal reason and each permission met there is met :data:`PRACTICE_EACH`
+    times; and, for a permission that only comes where every card is allowed (a free discard, your
+    partner winning), one such position per game, whose rule sets play it alike. Hands of three cards
+    or more first: a two-card hand only for what no longer hand shows. Each position once; then
+    shuffled (seeded), so that "next" varies."""
     chosen: list[PlayPosition] = []
-    for rules, games in RULESETS.items():
-        for game in games:
+    for game in Game:
+        free: Counter[PlayPermission] = Counter()  # the "every card" permissions, per game
+        for rules, games in RULESETS.items():
+            if game not in games:
+                continue
             met: Counter[PlayReason | PlayPermission] = Counter()
-            for position in play_draws(game, rules):
-                said: set[PlayReason | PlayPermission] = {*position.refusals().values()}
-                said |= {*position.permissions().values()}
-                if len(position.hand) > 1 and any(met[thing] < PRACTICE_EACH for thing in said):
+            draws = play_draws(game, rules)
+            longer = [position for position in draws if len(position.hand) > SHORT_HAND]
+            for position in longer + [position for position in draws if len(position.hand) == SHORT_HAND]:
+                refused = {*position.refusals().values()}
+                allowed_why = {*position.permissions().values()}
+                if refused:
+                    said: set[PlayReason | PlayPermission] = refused | allowed_why
+                    if any(met[thing] < PRACTICE_EACH for thing in said):
+                        chosen.append(position)
+                        met.update(said)
+                elif any(free[why] < 1 for why in allowed_why - mixed_permissions(game, rules)):
                     chosen.append(position)
-                    met.update(said)
+                    free.update(allowed_why)
     random.Random("practice plays").shuffle(chosen)
     return tuple(chosen)
+
+
+@functools.cache
+def mixed_permissions(game: Game, rules: str) -> frozenset[PlayPermission]:
+    """The permissions the draws of a game and rule set give in a position where some card is
+    refused; the others come only where every card is allowed (a free discard, a partner winning)."""
+    return frozenset(
+        why
+        for position in play_draws(game, rules)
+        if position.refusals() and len(position.hand) > 1
+        for why in position.permissions().values()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,14 +308,16 @@ def practice_calls() -> tuple[CallQuestion, ...]:
             draw = random.Random(f"practice auction {game.value} {rules}")
             met: Counter[AuctionReason] = Counter()
             for _ in range(40):
-                turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
+                turned_card = _turned_card(game, draw)
+                turned = turned_card.suit if turned_card is not None else None
                 dealer = Seat(draw.randrange(4))
                 auction = Auction(the_rules, dealer, turned)
                 made: list[tuple[Seat, Call]] = []
                 while auction.outcome.status is AuctionStatus.OPEN and len(made) < 12:
                     seat = auction.to_speak
                     verdicts = [
-                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c)) for c in _offered(game)
+                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c))
+                        for c in _one_label_each(_offered(game), auction)
                     ]
                     refused = [v for v in verdicts if v.reason is not None and met[v.reason] < PRACTICE_EACH]
                     taken = [v for v in verdicts if v.permission is not None] or [
@@ -288,7 +331,7 @@ def practice_calls() -> tuple[CallQuestion, ...]:
                         offered = first + draw.sample(others, CHOICES - len(first))
                         order = {v.call: n for n, v in enumerate([*taken[-1:], *verdicts])}
                         offered.sort(key=lambda v: order[v.call])
-                        drawn = DrawnAuction(game, rules, dealer, turned, tuple(made))
+                        drawn = DrawnAuction(game, rules, dealer, turned, tuple(made), turned_card)
                         chosen.append(CallQuestion(drawn, seat, tuple(offered)))
                     accepted = [v.call for v in verdicts if v.reason is None]
                     choice = Call(CallKind.PASS) if not accepted or draw.random() < 0.7 else draw.choice(accepted)
@@ -338,6 +381,14 @@ def is_draws(value: object) -> TypeGuard[Draws]:
         and all(isinstance(question, CallQuestion) for question in value.practice_calls)
         and value.source == draws_source()
     )
+
+
+def _one_label_each(calls: list[Call], auction: Auction) -> list[Call]:
+    """``calls`` without a second label for one call: in the first round of the trump game a take
+    naming the turned suit is the take itself ("Takes"), so it is not offered beside it."""
+    if auction.rules.game is Game.TRUMP and auction.round == 1:
+        return [call for call in calls if not (call.kind is CallKind.TAKE and call.suit == auction.turned)]
+    return calls
 
 
 def _offered(game: Game) -> list[Call]:

@@ -11,8 +11,25 @@ from pathlib import Path
 import pytest
 
 from generator.plan import practice_questions
-from generator.positions import PRACTICE_EACH, play_draws, practice_calls, practice_plays
-from generator.rules import RULESETS, Auction, AuctionReason, CardSet, allowed, refusal
+from generator.positions import (
+    EVERY_CARD_SHARE,
+    PRACTICE_EACH,
+    SHORT_HAND,
+    mixed_permissions,
+    play_draws,
+    practice_calls,
+    practice_plays,
+)
+from generator.rules import (
+    RULESETS,
+    Auction,
+    AuctionReason,
+    CallKind,
+    CardSet,
+    Game,
+    allowed,
+    refusal,
+)
 
 from .site_helpers import LOCALES
 
@@ -23,7 +40,7 @@ COMBOS = [(game, rules) for rules, games in RULESETS.items() for game in games]
 def test_every_reason_and_permission_the_draws_meet_is_practised_several_times(game, rules) -> None:
     drawn: Counter = Counter()
     for position in play_draws(game, rules):
-        if len(position.hand) > 1:
+        if position.refusals() and len(position.hand) > 1:
             drawn.update({*position.refusals().values(), *position.permissions().values()})
     practised: Counter = Counter()
     for position in practice_plays():
@@ -34,12 +51,54 @@ def test_every_reason_and_permission_the_draws_meet_is_practised_several_times(g
         assert practised[thing] >= min(times, PRACTICE_EACH), (thing, practised[thing])
 
 
+@pytest.mark.parametrize("game", list(Game), ids=lambda game: game.value)
+def test_a_permission_that_allows_every_card_is_practised_once_in_its_game(game: Game) -> None:
+    """A free discard or a partner winning allows every card: one such question per game, whichever
+    rule set (both play it alike), never more than the share of such questions allows."""
+    only_free = {
+        why
+        for rules, games in RULESETS.items()
+        if game in games
+        for position in play_draws(game, rules)
+        if not position.refusals() and len(position.hand) > 1
+        for why in position.permissions().values()
+        if why not in mixed_permissions(game, rules)
+    }
+    practised = {why for p in practice_plays() if p.game is game for why in p.permissions().values()}
+    assert only_free and only_free <= practised
+
+
+def test_few_questions_allow_every_card_and_hands_hold_three_cards_or_more() -> None:
+    positions = practice_plays()
+    every = [position for position in positions if not position.refusals()]
+    assert 0 < len(every) <= EVERY_CARD_SHARE * len(positions), (len(every), len(positions))
+    short = [position for position in positions if len(position.hand) <= SHORT_HAND]
+    assert len(short) <= 0.05 * len(positions), short
+    assert len(set(positions)) == len(positions)
+
+
 def test_every_call_reason_a_seat_to_speak_can_meet_is_practised_in_some_game() -> None:
     met = {choice.reason for question in practice_calls() for choice in question.choices if choice.reason}
     assert met == set(AuctionReason) - {AuctionReason.AUCTION_CLOSED, AuctionReason.OUT_OF_TURN}
     for question in practice_calls():
         verdicts = [choice.reason is None for choice in question.choices]
         assert any(verdicts) and not all(verdicts), question  # one right answer at least, one wrong
+
+
+def test_no_call_is_offered_under_two_labels_and_the_turned_card_has_its_rank() -> None:
+    """In the first round of the trump game "Takes" and "Takes in hearts" (hearts turned) are one call:
+    a question offers one of them; the turned card is drawn whole, its rank shown."""
+    for question in practice_calls():
+        drawn = question.auction
+        auction = Auction(RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned)
+        for seat, call in drawn.calls:
+            auction.call(seat, call)
+        takes = {choice.call.suit for choice in question.choices if choice.call.kind is CallKind.TAKE}
+        if drawn.game is Game.TRUMP and auction.round == 1:
+            assert not {None, drawn.turned} <= takes, question
+        assert (drawn.turned_card is not None) == (drawn.game is Game.TRUMP)
+        assert drawn.turned_card is None or drawn.turned_card.suit == drawn.turned
+        assert len({choice.call for choice in question.choices}) == len(question.choices)
 
 
 def test_the_positions_are_the_same_on_every_draw_and_each_is_the_engines() -> None:
