@@ -12,6 +12,7 @@ import functools
 import random
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeGuard
 
@@ -35,6 +36,7 @@ from .rules import (
     Suit,
     allowed,
     permission,
+    rank_order,
     refusal,
 )
 from .words.reasons import Phrase, call_phrase, play_phrase
@@ -76,6 +78,20 @@ class PlayPosition:
         return {card: why for card, why in found.items() if why is not None}
 
 
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The suits as a player sorts a hand: black and red in turn."""
+
+
+def sorted_hand(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """A hand as a player sorts it: by suit (:data:`SUIT_ORDER`), each suit from its strongest card
+    down (the trump suit in trump order)."""
+    return tuple(sorted(cards, key=lambda card: (SUIT_ORDER.index(card.suit), _strength(card, trump))))
+
+
+def _strength(card: Card, trump: Suit | None) -> int:
+    return rank_order(card.suit == trump).index(card.rank)
+
+
 def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
     """A random position: a shuffled deck dealt, a trick of 1 to 3 cards played from the hands
     before the seat to play (each a card the engine allows), and that seat's hand."""
@@ -94,7 +110,7 @@ def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
         playable = allowed(CardSet(hand), [c for _, c in trick], trump, the_rules)
         trick.append((seat, draw.choice([card for card in hand if card in playable])))
     seat = leader.next(played)
-    return PlayPosition(game, rules, trump, tuple(trick), seat, tuple(sorted(hands[seat][:left])))
+    return PlayPosition(game, rules, trump, tuple(trick), seat, sorted_hand(hands[seat][:left], trump))
 
 
 @functools.cache

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.plan import practice_questions
+from generator.plan import practice_ids, practice_questions
 from generator.positions import (
     EVERY_CARD_SHARE,
     PRACTICE_EACH,
     SHORT_HAND,
+    draw_all,
     mixed_permissions,
     play_draws,
     practice_calls,
@@ -27,6 +28,7 @@ from generator.rules import (
     CallKind,
     CardSet,
     Game,
+    PlayReason,
     allowed,
     refusal,
 )
@@ -158,3 +160,42 @@ def test_the_built_page_marks_every_card_and_call_as_the_engine_does(built_site:
 def test_the_practice_page_is_linked_from_the_home_and_every_footer(built_site: Path, locale: str) -> None:
     for page in (built_site / locale).glob("*.html"):
         assert 'href="practice.html"' in page.read_text(encoding="utf-8"), page.name
+
+
+def test_every_reason_but_those_no_position_can_show_has_a_question_to_practise_it() -> None:
+    """A card not in the hand, a call after the auction or out of turn: no practice question can ask
+    them (the player only ever holds the cards shown and speaks in turn); every other reason can."""
+    practised = set(practice_ids(draw_all()))
+    cannot = {PlayReason.NOT_IN_HAND, AuctionReason.AUCTION_CLOSED, AuctionReason.OUT_OF_TURN}
+    assert practised == (set(PlayReason) | set(AuctionReason)) - cannot
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_reason_links_to_the_questions_that_ask_it(built_site: Path, locale: str) -> None:
+    """Under each line of a page's list of reasons, "practise this rule" opens the practice page on that
+    reason (``?reason=CODE``) at the first question that asks it; each question says the reasons it
+    asks (``data-reasons``), and the practice page has each practised reason's sentence to show."""
+    page = (built_site / locale / "practice.html").read_text(encoding="utf-8")
+    asked = dict(re.findall(r'<li class="question[^"]*" id="([a-z]+-\d+)"[^>]* data-reasons="([a-z -]*)"', page))
+    plays, calls, _ = practice_questions()
+    assert list(asked) == [v.id for v in plays] + [q.auction.id for q in calls]
+    for view in plays:
+        assert set(asked[view.id].split()) == {entry.code.value for entry in view.refused if entry.code}
+    for question in calls:
+        assert set(asked[question.auction.id].split()) == {c.code.value for c in question.choices if c.code}
+    rules = re.findall(r'<li data-reason="([a-z-]+)" hidden>', page)
+    practised = practice_ids(draw_all())
+    assert sorted(rules) == sorted(code.value for code in practised)
+    linked = 0
+    for slug in ("allowed-cards", "bidding"):
+        html = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
+        for line in html.split('<li id="why-')[1:]:
+            code = line[: line.index('"')]
+            found = re.findall(r'<a href="practice\.html\?reason=([a-z-]+)#([a-z]+-\d+)">', line)
+            if not found:
+                assert code not in {reason.value for reason in practised}, code
+                continue
+            assert found == [(code, found[0][1])] and code in asked[found[0][1]].split(), code
+            assert found[0][1] == next(id_ for id_, reasons in asked.items() if code in reasons.split())
+            linked += 1
+    assert linked == len(practised)
