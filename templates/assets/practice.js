@@ -238,4 +238,9 @@
   });
   rulesMatter();
   drills.forEach(function (drill) { drill.restart(); });
+  if (wanted) {  /* the rule practised, then its first question (the link's #QUESTION, without script) */
+    var top = function () { ruled.scrollIntoView({ block: "start" }); };
+    top();
+    window.addEventListener("load", top);
+  }
 })();
