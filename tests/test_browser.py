@@ -88,6 +88,8 @@ def test_language_switcher_leads_to_the_same_page(site: Path, browser, locale: s
             browser.get((site / locale / f"{slug}.html").as_uri())
             links = browser.find_elements(By.CSS_SELECTOR, f'nav.langs a[hreflang="{target}"]')
             assert len(links) == 1
+            # on a phone the languages are a row that scrolls sideways: swipe to the language first
+            browser.execute_script("arguments[0].scrollIntoView({block: 'nearest', inline: 'nearest'})", links[0])
             links[0].click()
             assert browser.current_url == (site / target / f"{slug}.html").as_uri()
             assert browser.execute_script("return document.documentElement.lang") == target
