@@ -217,18 +217,6 @@ def test_results_on_a_phone(host: StaticHost, browser, locale: str, word: str) -
     assert console_errors(browser) == []
 
 
-def test_on_a_small_phone_the_box_has_a_row_of_its_own(host: StaticHost, browser) -> None:
-    """At 320 px the site's name and the languages share the header's first row; the box, shown
-    over HTTP, takes the next row rather than squeezing the languages out of sight."""
-    browser.set_window_size(320, 568)
-    browser.get(f"{host.url}bg/index.html")
-    brand, langs, box = (
-        browser.find_element(By.CSS_SELECTOR, f".top {css}") for css in (".brand", ".langs", ".search")
-    )
-    assert langs.size["width"] >= 100 and langs.location["y"] < brand.location["y"] + brand.size["height"]
-    assert box.location["y"] >= brand.location["y"] + brand.size["height"] and box.size["width"] >= 280
-
-
 def test_from_a_file_the_box_stays_hidden_without_an_error(built_site: Path, browser) -> None:
     browser.get((built_site / "hi" / "index.html").as_uri())
     assert not browser.find_element(By.CSS_SELECTOR, "form.search").is_displayed()
