@@ -51,9 +51,10 @@ NOT_SEARCHED = (
     ".tricks",  # a deal's tricks and tally
     ".fold",
     ".tally",
-    ".calls",  # an auction, call by call
+    "ol.calls",  # an auction, call by call (the practice page's drill of calls is a section.calls)
     ".grid",
     ".questions",  # the practice page's questions and their answers
+    ".one-rule",  # the practice page's reasons, one shown when a page's link asks for it
 )
 """What Pagefind leaves out of each page's ``<main>`` (CSS selectors of the pages' markup): what a
 player does not type into a search box, and would otherwise crowd the results with excerpts of
@@ -63,11 +64,13 @@ CONFIG = {"root_selector": "main", "exclude_selectors": list(NOT_SEARCHED)}
 """Pagefind's settings: each page's ``<main>``, less :data:`NOT_SEARCHED` (cut out before it is
 handed over, :func:`searched`; left out by Pagefind too, should a part of it not be cut)."""
 
+_CLASSES = {selector.partition(".")[2]: selector.partition(".")[0] for selector in NOT_SEARCHED if "." in selector}
+"""Each class of :data:`NOT_SEARCHED`, with the tag it is on ("": any)."""
 _NOT_SEARCHED = re.compile(
     "<(?:"
-    + "|".join(selector for selector in NOT_SEARCHED if not selector.startswith("."))
-    + r")\b|\sclass=\"(?:[^\"]*\s)?(?:"
-    + "|".join(re.escape(selector[1:]) for selector in NOT_SEARCHED if selector.startswith("."))
+    + "|".join(selector for selector in NOT_SEARCHED if "." not in selector)
+    + r")\b|\sclass=\"(?:[^\"]*\s)?("
+    + "|".join(map(re.escape, _CLASSES))
     + r")[\s\"]"
 )
 """The start of an element of :data:`NOT_SEARCHED`: its tag's name, or a class of it in a start tag."""
@@ -102,7 +105,7 @@ def searched(page: str) -> str:
         start = found.start() if page[found.start()] == "<" else page.rfind("<", 0, found.start())
         name = _TAG_NAME.match(page, start)
         at = found.end()
-        if start < done or name is None:
+        if start < done or name is None or (found.group(1) and _CLASSES[found.group(1)] not in ("", name.group(1))):
             continue
         same = _SAME_TAGS.get(name.group(1))
         if same is None:

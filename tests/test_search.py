@@ -152,6 +152,10 @@ def test_what_is_not_searched_is_cut_out_before_pagefind_as_pagefind_would_leave
         ('<p class="handy">a</p><p class="why">b</p>', '<p class="handy">a</p><p class="why">b</p>'),  # whole classes
         ('<div class="felt"><div>unclosed</div>', '<div class="felt"><div>unclosed</div>'),  # left to Pagefind
         ('<ol class="questions"><li><ol class="calls"><li>1</li></ol></li></ol>ok', "ok"),  # nested, one cut
+        (
+            '<section class="drill calls"><h2>a</h2><ol class="calls"><li>1</li></ol></section>',
+            '<section class="drill calls"><h2>a</h2></section>',
+        ),  # ol.calls only
     ],
 )
 def test_an_element_not_searched_is_cut_from_its_start_to_its_end(page: str, kept: str) -> None:
