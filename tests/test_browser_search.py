@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from .chromium import StaticHost, color_scheme, start_chromium
@@ -215,6 +216,24 @@ def test_results_on_a_phone(host: StaticHost, browser, locale: str, word: str) -
     search(browser, f"{host.url}{locale}/index.html", word)
     screenshot(browser, f"search-{locale}-390-results.png")
     assert console_errors(browser) == []
+
+
+def test_on_a_phone_the_results_lie_over_the_page_until_put_away(host: StaticHost, browser) -> None:
+    """At 390 px the box shares the header's row with the site's name: its results open under the
+    whole header, as wide as the screen; a touch on the page or Escape puts them away, the box's
+    focus brings them back."""
+    browser.set_window_size(390, 844)
+    search(browser, f"{host.url}es/index.html", "sobrefallar")
+    found = browser.find_element(By.CSS_SELECTOR, "form.search ol.found")
+    header = browser.find_element(By.CSS_SELECTOR, "header.top")
+    assert found.size["width"] >= 380 and found.location["y"] >= header.location["y"] + header.size["height"] - 1
+    browser.find_element(By.CSS_SELECTOR, "footer.foot p").click()  # below the results: the page
+    assert not found.is_displayed()
+    box = browser.find_element(By.CSS_SELECTOR, "form.search input")
+    box.click()
+    assert found.is_displayed()
+    box.send_keys(Keys.ESCAPE)
+    assert not found.is_displayed()
 
 
 def test_from_a_file_the_box_stays_hidden_without_an_error(built_site: Path, browser) -> None:

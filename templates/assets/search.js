@@ -163,6 +163,7 @@
 
   function show(results, words) {
     list.replaceChildren();
+    list.hidden = false;
     var typed = typedWords(words);
     results.forEach(function (result) {
       var item = document.createElement("li");
@@ -239,6 +240,13 @@
 
   form.hidden = false;
   input.addEventListener("focus", function () { load().catch(function () { pagefind = null; }); }, { once: true });
+  // On a phone the results lie over the page (site.css): a touch elsewhere or Escape puts them
+  // away, the box's focus brings them back.
+  document.addEventListener("pointerdown", function (event) {
+    if (!form.contains(event.target)) list.hidden = true;
+  });
+  input.addEventListener("keydown", function (event) { if (event.key === "Escape") list.hidden = true; });
+  input.addEventListener("focus", function () { list.hidden = false; });
   input.addEventListener("input", search);
   form.addEventListener("submit", function (event) { event.preventDefault(); search(); });
 })();
