@@ -31,7 +31,7 @@ from .views import (
     drawn_play_view,
     pairs,
 )
-from .words.reasons import Phrase
+from .words.reasons import Phrase, general_phrase
 
 View = PlayView | AuctionView | DealView
 
@@ -97,8 +97,9 @@ class ShownSection:
 @dataclass(frozen=True, slots=True)
 class ReasonLine:
     """A refusal reason the engine can give, as the page's list of reasons shows it: its code, the
-    games and rule sets it occurs under, its sentence (from an example of the page that shows it,
-    else from a position the engine drew) and that example."""
+    games and rule sets it occurs under, its sentence (the rule in general, naming no card, suit or
+    seat: the example's own sentence stays with the example) and an example of the page that shows
+    it (else, for a call, the auction the engine drew)."""
 
     code: PlayReason | AuctionReason
     where: tuple[tuple[Game, str], ...]
@@ -410,12 +411,12 @@ def _examples(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> list
 
 def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draws: Draws) -> tuple[ReasonLine, ...]:
     """Every reason the engine can give for refusing a card (``kind`` PlayView) or a call, in the
-    engine's order: each with the first example of ``page`` that shows it, and its sentence there
-    (else the one of ``draws``)."""
+    engine's order: each with its rule in general, the games and rule sets ``draws`` found it in, and
+    the first example of ``page`` that shows it (else the auction ``draws`` refused a call in)."""
     seen: list[tuple[PlayReason | AuctionReason, ReasonSeen]] = (
         [*draws.play_reasons.items()] if kind is PlayView else [*draws.call_reasons.items()]
     )
-    shown: dict[PlayReason | AuctionReason, tuple[ShownExample, Phrase]] = {}
+    shown: dict[PlayReason | AuctionReason, ShownExample] = {}
     for block in _examples(page, kind):
         view = block.view
         refused: tuple[HandCard | CallView, ...] = (
@@ -425,20 +426,21 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
         )
         for entry in refused:
             if entry.code is not None and entry.reason is not None:
-                shown.setdefault(entry.code, (block, entry.reason))
+                shown.setdefault(entry.code, block)
     lines = []
     for code, found in seen:
+        rule = general_phrase(code)
         if code in shown:
-            block, phrase = shown[code]
-            lines.append(ReasonLine(code, found.where, phrase, block.view.id, block.title))
+            block = shown[code]
+            lines.append(ReasonLine(code, found.where, rule, block.view.id, block.title))
         elif found.auction is not None:
             drawn = found.auction
             view = drawn_auction_view(
                 reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned, drawn.calls
             )
-            lines.append(ReasonLine(code, found.where, found.phrase, drawn=view))
+            lines.append(ReasonLine(code, found.where, rule, drawn=view))
         else:
-            lines.append(ReasonLine(code, found.where, found.phrase))
+            lines.append(ReasonLine(code, found.where, rule))
     return tuple(lines)
 
 
