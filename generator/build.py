@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import records
-from .export import export_data, schema_data
+from .export import project_data, schema_data
 from .files import (
     FileError,
     explain,
@@ -32,14 +32,16 @@ from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
 from .problems import Problem
 from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
+from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .search import index_search, indexer_version
 from .urls import SiteURL
 from .verify import Mismatch
 
-EXAMPLES, EXAMPLES_SCHEMA = "examples.json", "examples.schema.json"
-"""Where the site publishes every example with the engine's answers, and the file's JSON Schema."""
+EXAMPLES, EXAMPLES_SCHEMA, REASONS_SCHEMA = "examples.json", "examples.schema.json", "reasons.schema.json"
+"""Where the site publishes every example with the engine's answers, the file's JSON Schema, and
+reasons.json's (reasons.json itself is rendered with the pages' sentences)."""
 
 
 @dataclass
@@ -109,8 +111,12 @@ def _build(
     if errors or project.mismatches:
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
-    data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
+    data = {  # the app team's conformance suite and contract, their schemas' ids under the site's address
+        EXAMPLES: project_data(project, url),
+        EXAMPLES_SCHEMA: schema_data(url),
+        REASONS_SCHEMA: reasons_schema(url),
+    }
     outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, project.draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)

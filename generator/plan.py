@@ -342,13 +342,21 @@ class ReasonTarget:
 @dataclass(frozen=True, slots=True)
 class ReasonMapContext:
     """reasons.json, for the app to link a refusal to its explanation: every reason's line, in every
-    published locale, with its sentence there."""
+    published locale, with its sentence there, and every permission's sentence."""
 
     locales: tuple[str, ...]
     root: str
     path: str
     """The site's path below its host (the JSON's root-relative addresses start with it)."""
     targets: tuple[ReasonTarget, ...]
+
+    @property
+    def phrases(self) -> tuple[Phrase, ...]:
+        """The sentences the file gives in each locale: the reasons' lines, then every permission's rule."""
+        from .reason_map import PERMISSIONS
+
+        permissions = tuple(general_phrase(code) for _, members in PERMISSIONS for code in members)
+        return tuple(target.line.phrase for target in self.targets) + permissions
 
 
 Context = (

@@ -244,14 +244,14 @@ def test_every_address_of_the_reason_map_shows_its_line(site: Path, browser, loc
     reasons = json.loads((site / "reasons.json").read_text(encoding="utf-8"))["reasons"]
     for entries in reasons.values():
         for entry in entries.values():
-            page, anchor = entry[locale]["path"].lstrip("/").split("#")
+            page, anchor = entry["locales"][locale]["path"].lstrip("/").split("#")
             browser.get((site / page).as_uri() + "#" + anchor)
             shown = browser.execute_script(
                 "const e = document.querySelector(':target'); if (!e) return null; const r = e.getBoundingClientRect();"
                 "return [e.id, r.top >= -1 && r.top < innerHeight, e.innerText];",
             )
             assert shown is not None and shown[0] == anchor and shown[1], f"{page}#{anchor}: {shown}"
-            assert "".join(entry[locale]["sentence"].split()) in "".join(shown[2].split())
+            assert "".join(entry["locales"][locale]["sentence"].split()) in "".join(shown[2].split())
 
 
 @pytest.mark.parametrize("locale", LOCALES)
