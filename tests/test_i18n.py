@@ -17,8 +17,8 @@ from babel.messages.pofile import read_po, write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import (
+    ANSWER_CHANGED,
     LOST_TRANSLATION,
     NEW_MESSAGE,
     TRANSLATED_RECORD,
@@ -27,13 +27,14 @@ from generator.i18n.catalogs import (
     catalog_path,
     read_catalog,
 )
+from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.problems import Problem
 from generator.site_file import set_locale_state
 from generator.words.terms import Message
 
 from .conftest import ROOT
 from .pagetext import visible_text
-from .site_helpers import LOCALES, run_build, tree
+from .site_helpers import LOCALES, reviewed, run_build, tree
 
 CATALOGS = [ROOT / "locales" / code / "LC_MESSAGES" / "messages.po" for code in LOCALES]
 
@@ -76,7 +77,12 @@ def test_babel_checks_pass(path: Path) -> None:
     with path.open("rb") as stream:
         catalog = read_po(stream, locale=path.parent.parent.name)
     assert [(message.id, errors) for message, errors in catalog.check()] == []
-    assert not [message.id for message in catalog if message.id and (message.fuzzy or not message.string)]
+    review = ANSWER_CHANGED  # prose a rules change flagged: the strict build lists it (CI's strict job), not this test
+    assert not [
+        message.id
+        for message in catalog
+        if message.id and (message.fuzzy and review not in message.user_comments or not message.string)
+    ]
 
 
 @pytest.mark.parametrize("code", LOCALES)
@@ -282,6 +288,7 @@ def template_size() -> int:
 
 
 def test_stats_as_json_and_strict_on_an_incomplete_published_locale(project: Path, run_cli) -> None:
+    reviewed(project)  # complete, whatever a rules change left to review
     code, output = cli(run_cli, project, "i18n", "stats", "--json")
     assert code == 0
     data = json.loads(output)

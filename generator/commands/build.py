@@ -16,6 +16,7 @@ from ..i18n.catalogs import blocks_strict
 from ..invocation import command
 from ..problems import Problem, count
 from ..urls import SiteURL, override
+from . import report as print_line
 
 MANY = 10
 """A locale showing more messages in English than this is told of them in one line."""
@@ -37,7 +38,7 @@ def build_and_report(
     root: Path,
     out: Path | None,
     strict: bool,
-    report: Callable[[object], None] = print,
+    report: Callable[[object], None] = print_line,
     base_url: SiteURL | None = None,
     search: bool = True,
 ) -> int:
@@ -76,7 +77,7 @@ class Progress:
             self.stream.flush()
 
 
-def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print) -> None:
+def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print_line) -> None:
     """What a build did, line by line: its errors, the examples that do not hold, the warnings,
     and one line saying what was built."""
     for note in result.notes:

@@ -28,7 +28,7 @@ from ..problems import Problem, count
 from ..project import SITE_FILE, read_site
 from ..reader.pages import Site
 from ..site_file import locale_state_edit, set_locale_state
-from . import failed
+from . import failed, report
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -46,7 +46,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def _report(problems: list[Problem], what: str) -> int:
     for problem in sorted(problems):
-        print(problem)
+        report(problem)
     print(f"{count(len(problems), 'error')}; {what}")
     return 2
 
@@ -72,7 +72,7 @@ def _extract(root: Path, site: Site, write: bool = True) -> Extraction | None:
         return None
     if problems or extraction.mismatches:
         for mismatch in extraction.mismatches:
-            print(mismatch)
+            report(mismatch)
         _report(problems, "the content must build before its messages are extracted; nothing written")
         return None
     if write:
@@ -139,7 +139,7 @@ def run_add(root: Path, code: str) -> int:
         return 2
     configuration, problem = locale_state_edit(root / SITE_FILE, name, "draft")
     if configuration is None:
-        print(problem)
+        report(problem)
         return 2
     try:  # a locale folder linked out of the project is refused, as every read through it is
         ensure_inside(root / LOCALES / name, f"{LOCALES}/{name}")
@@ -254,7 +254,7 @@ def run_publish(root: Path, code: str) -> int:
         return 1
     problem = set_locale_state(root / SITE_FILE, name, "published")
     if problem:
-        print(problem)
+        report(problem)
         return 2
     print(f"{name}: published ({entry.total} messages); it is now in the language chooser and the sitemap")
     return 0

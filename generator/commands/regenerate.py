@@ -15,6 +15,7 @@ from ..problems import Problem, count
 from ..project import CONTENT, SITE_FILE, TEMPLATES, read_site
 from ..regenerate import markdown_report, regenerate
 from . import failed
+from . import report as show
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -35,7 +36,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             return 2
     if plan.problems:
         for problem in sorted(plan.problems):
-            print(problem)
+            show(problem)
         print(f"{count(len(plan.problems), 'error')} in the input; nothing regenerated")
         return 2
     written: dict[Path, bytes] = {path: text.encode("utf-8") for path, text in plan.files.items()}
