@@ -91,6 +91,13 @@ def parser() -> argparse.ArgumentParser:
         help="page or example files or folders, relative to the project (default: content/)",
     )
     regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
+    regenerate.add_argument(
+        "--site-before",
+        type=Path,
+        metavar="DIR",
+        help="the site as built before the rules change (by the previous commit, with its own code): the "
+        "report then lists every page and reasons.json sentence whose text the change alters, per locale",
+    )
     _project_options(regenerate, out=False)
     export = commands.add_parser(
         "export",

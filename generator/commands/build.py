@@ -92,6 +92,11 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
         failing = len({m.example.id for m in result.mismatches})
         parts = [count(len(result.problems), "error")] if result.problems else []
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
+        if failing and not result.problems:
+            report(
+                f"note: after a rules change, `{command('regenerate content tests/examples')}` writes the engine's "
+                'answers and flags the prose to review (README, "When the rules change")'
+            )
         report(f"{' and '.join(parts)}; nothing written")
         return
     blocking = [warning for warning in result.warnings if strict and blocks_strict(warning)]
