@@ -170,8 +170,9 @@ def parser() -> argparse.ArgumentParser:
     add.add_argument("locale", metavar="LOCALE", help="a CLDR locale code, such as de, pt_BR or sr_Latn")
     stats = actions.add_parser(
         "stats",
-        help="per locale: translated, fuzzy, untranslated, percent",
-        description="Count each catalog's messages against locales/messages.pot.",
+        help="per locale: translated, fuzzy, untranslated, percent, lost, words",
+        description="Count each catalog's messages against locales/messages.pot, and the source words "
+        "(of every message, and of those not translated yet: what is left to translate).",
     )
     stats.add_argument("--strict", action="store_true", help="exit 1 when a published locale is not complete")
     stats.add_argument("--json", action="store_true", help="print JSON (for CI)")
@@ -179,7 +180,7 @@ def parser() -> argparse.ArgumentParser:
         "publish",
         help="publish a draft locale once its catalog is complete",
         description="Flip LOCALE to published in content/site.yaml; refused (exit 1) while a message is "
-        "untranslated or fuzzy.",
+        "untranslated or fuzzy, or when the translations are mostly the English copied over (msgen).",
     )
     publish.add_argument("locale", metavar="LOCALE", help="the locale to publish, such as de")
     for action in (extract, update, add, stats, publish):

@@ -49,7 +49,7 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     compile_templates(root, problems)
     if problems or verification.mismatches:
         return Extraction(verification.mismatches)
-    catalog = template_catalog(root, pages, site.name, views)
+    catalog = template_catalog(root, pages, site.name, views, site.base_url)
     data, path = po_bytes(catalog), root / LOCALES / POT
     changed = write_if_changed(path, data) if write else differs(path, data)
     if write:  # the file as written, or as it was (the same messages, its dates aside)

@@ -25,7 +25,7 @@ from .deal_views import deal_view
 from .export import example_line
 from .files import FileError, explain
 from .forked import Beside, Died, can_fork
-from .i18n.catalogs import LOCALES, Catalogs, catalog_path
+from .i18n.catalogs import LOCALES, UNLISTED_CATALOG, Catalogs, catalog_path
 from .inputs import Inputs, listing
 from .invocation import command
 from .keys import code_version
@@ -135,6 +135,7 @@ def unlisted_files(root: Path, site: Site, inputs: Inputs | None = None) -> list
                     f"a catalog for {code}, which is not a locale of the site, so not built: run "
                     f"`{command(f'i18n add {code}')}` to build it as a draft (or remove the file)",
                     severity="warning",
+                    kind=UNLISTED_CATALOG,  # begun in another tool: no deploy waits for it
                 )
             )
     return warnings

@@ -202,7 +202,13 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
             json.dumps(
                 {
                     "locales": [
-                        dict(asdict(entry), total=entry.total, percent=round(entry.percent, 1)) for entry in stats
+                        {
+                            name: value
+                            for name, value in asdict(entry).items()
+                            if name not in ("english", "worded")  # the lines publish lists
+                        }
+                        | {"total": entry.total, "percent": round(entry.percent, 1), "english": len(entry.english)}
+                        for entry in stats
                     ],
                     "incomplete_published": incomplete,
                 },
@@ -212,18 +218,23 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
     else:
         print(
             f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8} "
-            f"{'lost':>5}"
+            f"{'lost':>5} {'words':>6} {'words left':>10}"
         )
         for entry in stats:
             print(
                 f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
-                f"{entry.untranslated:>12} {entry.percent:>7.1f}% {entry.lost:>5}"
+                f"{entry.untranslated:>12} {entry.percent:>7.1f}% {entry.lost:>5} {entry.words:>6} "
+                f"{entry.words_left:>10}"
             )
     if strict and incomplete:
         if not as_json:
             print(f"incomplete published locales: {', '.join(incomplete)}")
         return 1
     return 0
+
+
+SHOWN = 10
+"""Lines of translations that are their English ``publish`` lists before refusing."""
 
 
 def run_publish(root: Path, code: str) -> int:
@@ -250,6 +261,16 @@ def run_publish(root: Path, code: str) -> int:
         print(
             f"{name}: not published: {entry.untranslated} untranslated and {entry.fuzzy} fuzzy of "
             f"{entry.total} messages ({entry.percent:.1f}%), listed above"
+        )
+        return 1
+    if entry.english_copy:
+        for line in entry.english[:SHOWN]:
+            print(line)
+        more = f" (the first {SHOWN} listed above)" if len(entry.english) > SHOWN else " (listed above)"
+        print(
+            f"{name}: not published: {len(entry.english)} of its {entry.worded} messages with words are translated "
+            f'by their English itself{more}, as a copy of the source makes (msgen, a tool\'s "copy source"): '
+            "translate them, or leave them untranslated so that the pages say they are in English"
         )
         return 1
     problem = set_locale_state(root / SITE_FILE, name, "published")
