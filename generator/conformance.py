@@ -87,8 +87,12 @@ def _drawn_plays(met: Counter[Enum]) -> list[PlayExample]:
                 said, trick, seat = {PlayPermission.LEAD}, (), position.trick[0][0]
             if _short(met, list(said)):
                 met.update(said)
-                case = (game, rules, {}, position.trump, trick, seat, position.hand, None, None)
-                found.append(PlayExample("", _NOWHERE, f"drawn-play-{len(found) + 1}", *case))
+                number = f"drawn-play-{len(found) + 1}"
+                found.append(
+                    PlayExample(
+                        "", _NOWHERE, number, game, rules, {}, position.trump, trick, seat, position.hand, None, None
+                    )
+                )
     return found
 
 

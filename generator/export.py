@@ -18,7 +18,7 @@ import json
 from collections import Counter
 from enum import Enum
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import codes
 from .conformance import drawn_cases
@@ -44,9 +44,6 @@ from .rules import (
 )
 from .verify import AuctionSolution, DealSolution, PlaySolution, Solution, solve
 
-if TYPE_CHECKING:  # the project is loaded with each example's line made here (example_line)
-    from .project import Project
-
 FORMAT = 2
 """The version of the file's format (``format``): raised when a change would break a reader of the
 previous one (a key removed, renamed or of another type, a value that means something else); a new
@@ -71,11 +68,6 @@ def export_data(lines: list[str], base_url: str) -> bytes:
     drawn = [example_line(case, solve(case)) for case in drawn_cases(met)]
     head = json.dumps({"$schema": schema_id(base_url), "format": FORMAT}, ensure_ascii=False)
     return (head[:-1] + ', "examples": [\n' + ",\n".join(lines + drawn) + "\n]}\n").encode("utf-8")
-
-
-def project_data(project: Project, base_url: str) -> bytes:
-    """The file of every example of a checked project's pages (no problem, no mismatch), in the site's order."""
-    return export_data([project.exported[example.id] for example in project.examples], base_url)
 
 
 def example_line(example: Example, solution: Solution) -> str:

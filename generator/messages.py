@@ -14,14 +14,13 @@ from .i18n.extract import (
     POT,
     differs,
     merged_catalogs,
-    note_written,
     template_catalog,
     write_if_changed,
     write_together,
 )
 from .i18n.pofile import po_bytes
 from .problems import Problem
-from .project import compile_templates, read_pages, solve_examples
+from .project import compile_templates, read_pages
 from .reader.pages import Site
 from .verify import Mismatch
 
@@ -44,16 +43,21 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     build first: on problems (added to ``problems``) or examples that do not hold, nothing is
     written. ``FileError`` when a template cannot be read or the template cannot be written (then
     it is as it was)."""
-    pages, examples = read_pages(root, site, problems)
-    verification, views, _ = solve_examples(examples, problems)
+    files = read_pages(root, site, problems)
+    mismatches = [mismatch for read in files for mismatch in read.mismatches]
     compile_templates(root, problems)
-    if problems or verification.mismatches:
-        return Extraction(verification.mismatches)
-    catalog = template_catalog(root, pages, site.name, views, site.base_url)
+    if problems or mismatches:
+        return Extraction(mismatches)
+    pages = [read.page for read in files if read.page is not None]
+    catalog = template_catalog(
+        root,
+        pages,
+        site.name,
+        {id_: view for read in files for id_, view in read.views.items()},
+        site.base_url,
+    )
     data, path = po_bytes(catalog), root / LOCALES / POT
     changed = write_if_changed(path, data) if write else differs(path, data)
-    if write:  # the file as written, or as it was (the same messages, its dates aside)
-        note_written(root / LOCALES, {POT: data if changed else read_input(path, f"{LOCALES}/{POT}")})
     return Extraction([], len(catalog), changed, data)
 
 
@@ -73,14 +77,7 @@ def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
         return []
     files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"), read)
     write_together(files, {path: path.relative_to(root).as_posix() for path in files})
-    note_written(locales, {code: _now(locales, code, changed) for code in codes})
     return [code for code in codes if catalog_path(locales, code) in changed]
-
-
-def _now(locales: Path, code: str, changed: dict[Path, bytes]) -> bytes:
-    """A locale's catalog as it is after an update: as written, or as it was."""
-    path = catalog_path(locales, code)
-    return changed[path] if path in changed else read_input(path, catalog_path(Path(LOCALES), code).as_posix())
 
 
 def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:

@@ -30,15 +30,17 @@ SEED_PAGES = {  # source document -> the page that must show every line of it (t
 }
 
 
-def run_build(project: Path, out: Path | None, strict: bool = True) -> tuple[BuildResult, list[str]]:
+def run_build(
+    project: Path, out: Path | None, strict: bool = True, jobs: int | None = None
+) -> tuple[BuildResult, list[str]]:
     """Build quietly; return the result and the lines it reported. ``strict`` is ``--strict`` but for
     prose awaiting review after a rules change (regenerate flags it fuzzy in every catalog): listing
     that is the one strict check's job (CI's `strict` job), not that of every test that builds the
     site, so such a build is made again without ``--strict`` (a test of that check runs the command)."""
     lines: list[str] = []
-    result = build(project, out, strict)
+    result = build(project, out, strict, jobs=jobs)
     if strict and result.code == 2 and awaits_review(result):
-        result = build(project, out, False)
+        result = build(project, out, False, jobs=jobs)
     tell(result, out, strict and not awaits_review(result), lambda line: lines.append(str(line)))
     return result, lines
 

@@ -326,43 +326,28 @@ def test_duplicate_catalog_entries_are_reported(project: Path) -> None:
     assert any(x.startswith(f"{CATALOG}:{line}:") and "duplicate" in x for x in lines), lines
 
 
-def test_a_cache_of_another_shape_is_ignored(project: Path) -> None:
-    first = run_build(project, None, strict=False)[0]
-    assert first.code == 0
-    import hashlib
+def test_a_compiled_template_that_does_not_read_back_is_compiled_again(project: Path) -> None:
+    """A kept template whose label and digest hold but whose code does not read back (of another
+    Python) is compiled again."""
     import pickle
 
-    digest = hashlib.sha256((project / CATALOG).read_bytes()).hexdigest()
-    cache = project / ".cache/catalogs/es.pickle"
-    assert cache.is_file()
-    header = "nplurals=2; plural=n;"
-    shapes = [
-        (2, digest, header, [(1, 2)]),  # a row of another shape
-        (2, digest, None, None),
-        (2, digest, 3, {"a": 1}),
-        (1, digest, header, []),  # another format
-        (2, digest, header, [(None, "Help", ("Ayuda",), False, 1)] * 2),  # one message twice
-        [digest, header, []],
-    ]
-    for shape in shapes:
-        cache.write_bytes(pickle.dumps(shape))
-        result, lines = run_build(project, None, strict=False)
-        assert result.code == 0 and result.files == first.files, (shape, lines)
-    for damaged in (b"", b"\x80\x05garbage", pickle.dumps(shape)[:-3]):
-        cache.write_bytes(damaged)
-        result, lines = run_build(project, None, strict=False)
-        assert result.code == 0 and result.files == first.files, (damaged, lines)
     from jinja2.bccache import bc_magic
 
-    compiled = sorted((project / ".cache/templates").iterdir())
-    assert compiled
-    for path in compiled:  # the right header, then a checksum and code that do not read back
-        path.write_bytes(bc_magic + b"\x80\x04garbage")
-    from generator import render
+    from generator.cache import FORMAT
 
-    render._COMPILED.clear()  # as in a new process, which holds no compiled template yet
+    first = run_build(project, None, strict=False)[0]
+    assert first.code == 0
+    compiled = sorted((project / ".cache/template").iterdir())
+    assert compiled
+    for path in compiled:  # the right label and digest, then bytes of a template's code that do not read back
+        label = path.read_bytes().split(b"\n", 1)[0].split(b" ")
+        payload = pickle.dumps(bc_magic + b"\x80\x04garbage")
+        import hashlib
+
+        label[2], label[4] = str(FORMAT).encode(), hashlib.sha256(payload).hexdigest().encode()
+        path.write_bytes(b" ".join(label) + b"\n" + payload)
     result, lines = run_build(project, None, strict=False)
-    assert result.code == 0, lines
+    assert result.code == 0 and result.files == first.files, lines
 
 
 def test_a_long_previous_msgid_is_written_and_read_back_whole(tmp_path: Path) -> None:
@@ -381,17 +366,6 @@ def test_a_long_previous_msgid_is_written_and_read_back_whole(tmp_path: Path) ->
     assert again is not None and again.get("New text").previous_id == [long]
     assert b"# |" not in po_bytes(again) and po_bytes(again) == written
     assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", "-"], input=written).returncode == 0
-
-
-def test_the_cache_of_a_catalog_reads_back_exactly(project: Path) -> None:
-    problems: list[Problem] = []
-    cache = project / ".cache/catalogs"
-    first = read_catalog(project / CATALOG, CATALOG, "es", problems, cache)
-    second = read_catalog(project / CATALOG, CATALOG, "es", problems, cache)
-    assert not problems and first is not None and second is not None
-    assert first.entries == second.entries and [first.plural(n) for n in range(300)] == [
-        second.plural(n) for n in range(300)
-    ]
 
 
 CATALOG_CASES = sorted((ROOT / "tests/invalid/catalogs").glob("*.po"))
@@ -643,15 +617,14 @@ def test_the_command_line_refuses_a_link_out_of_the_project(project: Path, tmp_p
 
 
 def test_every_reader_is_confined_to_the_project(project: Path, tmp_path: Path) -> None:
-    from generator.files import FileError, confined, file_digest, read_input, read_start
+    from generator.files import FileError, confined, file_digest, read_input
 
     outside = tmp_path / "secret.txt"
     outside.write_text("secret", encoding="utf-8")
     (project / "content/secret.txt").symlink_to(outside)
     with confined(project):
-        for read in (lambda p: read_input(p, "content/secret.txt"), lambda p: read_start(p, 4)):
-            with pytest.raises(FileError, match=f"links outside the project: {re.escape(str(outside))}"):
-                read(project / "content/secret.txt")
+        with pytest.raises(FileError, match=f"links outside the project: {re.escape(str(outside))}"):
+            read_input(project / "content/secret.txt", "content/secret.txt")
         with pytest.raises(OSError):
             file_digest(project / "content/secret.txt")
         assert read_input(project / "content/site.yaml")  # inside: read
@@ -669,6 +642,36 @@ def test_a_build_record_linked_from_outside_is_not_trusted(project: Path, tmp_pa
     record.symlink_to(moved)
     result, lines = run_build(project, out)
     assert result.code == 0 and "nothing changed" not in lines[-1], lines
+
+
+def test_a_cache_linked_out_of_the_project_is_neither_read_nor_written(project: Path, tmp_path: Path) -> None:
+    """The build cache's writes go through the one writer: a ``.cache`` that is a link to a folder
+    elsewhere gets no folder and no file, and the build says the cache could not be written; the
+    site is built all the same, and git ignores the link as it ignores the folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / ".cache").symlink_to(elsewhere)
+    result, lines = run_build(project, tmp_path / "site")
+    assert (
+        result.code == 0
+        and lines[0] == "note: the build cache (.cache/) could not be written: the next build is slower"
+    )
+    assert not any(elsewhere.iterdir())
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "-q", ".cache"], cwd=ROOT)
+    assert ignored.returncode == 0  # the pattern matches a link named .cache, not only a folder
+
+
+def test_the_build_records_are_pruned(project: Path, tmp_path: Path) -> None:
+    """A record per folder ever built into would pile up: only the last ones are kept."""
+    from generator import records
+
+    for number in range(records.KEPT + 3):
+        records.save(project / ".cache", tmp_path / f"site-{number}", records.BuildRecord("code", {}, 0, 0, 0, []))
+        time.sleep(0.01)  # written one after the other
+    kept = list((project / ".cache/builds").glob("*.json"))
+    assert len(kept) == records.KEPT
+    assert records.record_path(project / ".cache", tmp_path / f"site-{records.KEPT + 2}") in kept
+    assert records.record_path(project / ".cache", tmp_path / "site-0") not in kept
 
 
 # Every entry point: its errors, signals, all-or-none writes (issue 22) ----------------------------

@@ -111,8 +111,8 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
             done = message is not None and all(strings if isinstance(strings, tuple) else (strings,))
             if done and not message.fuzzy:  # type: ignore[union-attr]
                 translated += 1
-                first = strings[0] if isinstance(strings, tuple) else strings
-                if is_english_copy(msgid, first, context):
+                first = strings[0] if isinstance(strings, tuple | list) else strings
+                if is_english_copy(msgid, str(first), context):
                     english.append(f"{display}:{message.lineno}: the English itself: {msgid[:60]!r}")  # type: ignore[union-attr]
                 continue
             left += counted[(context, msgid)]
