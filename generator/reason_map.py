@@ -3,7 +3,8 @@
 For each refusal code (``play``, ``call``): the anchor of its line on the page that lists the
 reasons, the example of that page that shows it, and per published locale the line's address and
 the rule's sentence in that language (the same for every position: it names no card, suit or
-seat); for each permission code, its sentence. It names the default locale (an app falls back to
+seat), and the query parameters that give the player's own case on the line (:mod:`.case`); for
+each permission code, its sentence. It names the default locale (an app falls back to
 it for a language the site does not publish) and the version of its format (``format``), raised
 only by a change that would break a reader of the previous one.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from . import codes
+from . import case, codes
 from .rules import CallPermission, PlayPermission
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ def reason_map(context: ReasonMapContext, sentences: dict[str, tuple[str, ...]])
         where = {code: f"{code}/{target.page}#{anchor}" for code in context.locales}
         reasons.setdefault(target.kind, {})[target.line.code.value] = {
             "anchor": anchor,
+            "case": case.grammar(target.kind, target.line.code.value),
             "example": target.line.example,
             "locales": {
                 code: {
@@ -108,9 +110,24 @@ def schema(base_url: str) -> dict[str, Any]:
             },
         }
     )
+    parameter = _object(
+        {
+            "type": {"enum": sorted(case.TYPES), "description": "; ".join(case.TYPES.values())},
+            "required": {"type": "boolean"},
+            "meaning": {"type": "string"},
+        }
+    )
     reason = _object(
         {
             "anchor": {"type": "string", "pattern": "^why-[a-z-]+$", "description": "the line's id: why-CODE"},
+            "case": {
+                "type": "object",
+                "description": "the player's own case: the query parameters the line's address may take "
+                "(url?NAME=VALUE&...#why-CODE), each of a type; the page then shows the player's sentence above "
+                "the rule (a query outside them shows nothing)",
+                "propertyNames": {"enum": sorted(case.PARAMETERS)},
+                "additionalProperties": parameter,
+            },
             "example": {
                 "type": ["string", "null"],
                 "description": "the id of the example of the page that shows it (its anchor is ex-ID), if one does",

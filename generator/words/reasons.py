@@ -317,6 +317,9 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
 LINE = _m("reason", "%(card)s: %(reason)s")
 """A refused card and why: "King of hearts: you must …"."""
 
+CALL_LINE = _m("reason", "%(call)s: %(reason)s")
+"""A refused call and why, as the player's own case shows it: "Coinche: it is not …"."""
+
 
 _RULE_PLAY = "card refused (rule)"
 _RULE_ALLOW = "card allowed (rule)"
@@ -502,32 +505,66 @@ def names_rules(game: Game, flag: str) -> bool:
     return len({getattr(by_game[game], flag) for by_game in RULESETS.values() if game in by_game}) > 1
 
 
+@dataclass(frozen=True, slots=True)
+class PlayFacts:
+    """What a card refusal's sentence names of its position: the suit led, the trump, the seat
+    winning the trick and its card, whether that seat is the player's partner, and the rules (their
+    game and name). A sentence takes only those its message names (None where it names none)."""
+
+    rules: Rules
+    led: Suit | None = None
+    trump: Suit | None = None
+    winner: Seat | None = None
+    best: Card | None = None
+    partner: bool = False
+
+
+def play_facts(seat: Seat, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules) -> PlayFacts:
+    """The facts of a position: ``seat`` to play on ``trick`` (seats and cards in order)."""
+    if not trick:
+        return PlayFacts(rules_, trump=trump)
+    cards = [card for _, card in trick]
+    winner, best = trick[winning_index(cards, trump)]
+    return PlayFacts(rules_, cards[0].suit, trump, winner, best, winner.is_partner_of(seat))
+
+
 def play_phrase(
     reason: PlayReason, seat: Seat, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules
 ) -> Phrase:
     """The sentence for ``reason``, in the position: ``seat`` to play on ``trick`` (seats and cards in order)."""
-    if reason is PlayReason.NOT_IN_HAND or not trick:
+    if not trick:
         return Phrase(PLAY_MESSAGES[(PlayReason.NOT_IN_HAND, "")][0])
-    cards = [card for _, card in trick]
-    led = cards[0].suit
-    index = winning_index(cards, trump)
-    winner, best = trick[index]
-    partner = winner.is_partner_of(seat)
-    situation = ""
+    phrase = play_phrase_of(reason, play_facts(seat, trick, trump, rules_))
+    assert phrase is not None, reason
+    return phrase
+
+
+def play_situation(reason: PlayReason, facts: PlayFacts) -> str:
+    """Which of a reason's sentences the facts call for (:data:`PLAY_MESSAGES`' second key)."""
     if reason is PlayReason.FOLLOW_SUIT:
-        situation = "trump" if led == trump else "plain"
-    elif reason is PlayReason.GO_HIGHER:
-        situation = "partner" if partner else "opponent"
-    elif reason is PlayReason.UNDERTRUMP and names_rules(rules_.game, "must_undertrump"):
-        situation = "rules"
-    message = PLAY_MESSAGES[(reason, situation)][0]
-    values: dict[str, Value] = {
-        "led": led,
-        "card": trumped_card(best) if reason is PlayReason.OVERTRUMP else best,  # "trumped with" has its own case
-        "winner": winner,
-        "rules": rules(rules_.name),
+        return "trump" if facts.led is not None and facts.led == facts.trump else "plain"
+    if reason is PlayReason.GO_HIGHER:
+        return "partner" if facts.partner else "opponent"
+    if reason is PlayReason.UNDERTRUMP and names_rules(facts.rules.game, "must_undertrump"):
+        return "rules"
+    return ""
+
+
+def play_phrase_of(reason: PlayReason, facts: PlayFacts) -> Phrase | None:
+    """The sentence for ``reason`` from the facts it names (None when one it names is missing):
+    the page's sentence of a position, and the player's own sentence of the reason's landing."""
+    message = PLAY_MESSAGES[(reason, play_situation(reason, facts))][0]
+    best = facts.best if reason is not PlayReason.OVERTRUMP or facts.best is None else trumped_card(facts.best)
+    values: dict[str, Value | None] = {  # "trumped with" has its own case
+        "led": facts.led,
+        "card": best,
+        "winner": facts.winner,
+        "rules": rules(facts.rules.name),
     }
-    return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
+    named = tuple((name, values[name]) for name in placeholders(message))
+    if any(value is None for _, value in named):
+        return None
+    return Phrase(message, named)  # type: ignore[arg-type]
 
 
 _NAMED_PERMISSIONS = (PlayPermission.UNDERTRUMPS, PlayPermission.CANNOT_OVERTRUMP)
@@ -552,23 +589,51 @@ def allow_phrase(
     return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
 
 
+@dataclass(frozen=True, slots=True)
+class CallFacts:
+    """What a call refusal's sentence names of its auction: the rules (their game and name), the
+    seat to speak, the turned card's suit, the standing contract and its taker (None where unknown)."""
+
+    rules: Rules
+    to_speak: Seat | None = None
+    turned: Suit | None = None
+    contract: Call | None = None
+    taker: Seat | None = None
+
+
+def call_facts(before: Auction) -> CallFacts:
+    """The facts of the auction as it stood just before a call."""
+    return CallFacts(before.rules, before.to_speak, before.turned, before.bid, before.taker)
+
+
 def call_phrase(reason: AuctionReason, call: Call, before: Auction) -> Phrase:
     """The sentence for a refused call, from the auction as it stood just before it."""
-    situation = ""
+    phrase = call_phrase_of(reason, call, call_facts(before))
+    assert phrase is not None, f"{reason}: the auction does not know what its sentence names"
+    return phrase
+
+
+def call_situation(reason: AuctionReason, call: Call, facts: CallFacts) -> str:
+    """Which of a reason's sentences the call and facts call for (:data:`CALL_MESSAGES`' second key)."""
     if reason is AuctionReason.OUT_OF_TURN and call.kind is CallKind.COINCHE:
-        situation = "coinche rules" if names_rules(before.rules.game, "coinche_out_of_turn") else "coinche"
-    message = CALL_MESSAGES[(reason, situation)][0]
+        return "coinche rules" if names_rules(facts.rules.game, "coinche_out_of_turn") else "coinche"
+    return ""
+
+
+def call_phrase_of(reason: AuctionReason, call: Call, facts: CallFacts) -> Phrase | None:
+    """The sentence for a refused ``call`` from the facts it names (None when one it names is missing)."""
+    message = CALL_MESSAGES[(reason, call_situation(reason, call, facts))][0]
     values: dict[str, Value | None] = {
-        "game": game(before.rules.game),
-        "rules": rules(before.rules.name),
-        "seat": before.to_speak,
-        "suit": before.turned,
-        "contract": before.bid,
-        "taker": before.taker,
+        "game": game(facts.rules.game),
+        "rules": rules(facts.rules.name),
+        "seat": facts.to_speak,
+        "suit": facts.turned,
+        "contract": facts.contract,
+        "taker": facts.taker,
     }
     named = tuple((name, values[name]) for name in placeholders(message))
-    missing = [name for name, value in named if value is None]
-    assert not missing, f"{reason}: the auction does not know {missing}"
+    if any(value is None for _, value in named):
+        return None
     return Phrase(message, named)  # type: ignore[arg-type]
 
 
@@ -612,7 +677,12 @@ def placeholders(message: Message) -> tuple[str, ...]:
 def messages() -> list[tuple[Message, str]]:
     """Every message of this module with its translator comment, in a stable order, for extraction."""
     found = [
-        (LINE, "A refused card and why: %(card)s is the card's name, %(reason)s one of the 'card refused' sentences.")
+        (LINE, "A refused card and why: %(card)s is the card's name, %(reason)s one of the 'card refused' sentences."),
+        (
+            CALL_LINE,
+            "A refused call and why, on the reasons' page when the app links the player's own case: %(call)s is the "
+            "call's name (such as “100 in hearts”), %(reason)s one of the 'call refused' sentences.",
+        ),
     ]
     found += list(PLAY_MESSAGES.values()) + list(ALLOW_MESSAGES.values())
     found += list(CALL_MESSAGES.values()) + list(ACCEPT_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
