@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import records
 from .cache import Keeper, Session
-from .export import export_data, schema_data
+from .export import drawn_lines, export_data, schema_data, shown_codes
 from .files import (
     FileError,
     explain,
@@ -128,8 +128,11 @@ def _build(
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     url = SiteURL(base_url or project.site.base_url)
+    lines = [project.exported[example.id] for example in project.examples]
     data = {  # the app team's conformance suite and contract, their schemas' ids under the site's address
-        EXAMPLES: export_data([project.exported[example.id] for example in project.examples], url),
+        EXAMPLES: export_data(
+            lines, url, keeper.kept("conformance", "drawn", drawn_lines, shown_codes(lines), disk=True)
+        ),
         EXAMPLES_SCHEMA: schema_data(url),
         REASONS_SCHEMA: reasons_schema(url),
     }

@@ -116,8 +116,9 @@ def _drawn_auctions(met: Counter[Enum]) -> list[AuctionExample]:
             auction = Auction(rules, dealer, turned)
             made: list[tuple[Seat, Call]] = []
             permitted: list[Enum] = []  # the permission of each call made
-            while len(made) < 14:  # each seat tries each call, then the seat to speak makes one
-                for seat in Seat if _short(met, list(AuctionReason)) else ():
+            while len(made) < 14:  # the seat to speak and the next try each call, then the first makes one
+                trying = (auction.to_speak, auction.to_speak.next()) if _short(met, list(AuctionReason)) else ()
+                for seat in trying:
                     for call in _candidates(game):
                         reason = auction.refusal(seat, call)
                         if reason is not None and met[reason] < EACH:

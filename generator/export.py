@@ -61,13 +61,32 @@ def schema_id(base_url: str) -> str:
     return f"{base_url}{SCHEMA_NAME}"
 
 
-def export_data(lines: list[str], base_url: str) -> bytes:
+def export_data(lines: list[str], base_url: str, drawn: list[str] | None = None) -> bytes:
     """The JSON file of these examples' lines (:func:`example_line`, in order) and of the cases the
-    engine draws to complete them (every refusal code at least three times); deterministic bytes."""
-    met: Counter[Enum] = Counter(code for line in lines for code in set(_codes(json.loads(line))))
-    drawn = [example_line(case, solve(case)) for case in drawn_cases(met)]
+    engine draws to complete them (every refusal code at least three times: ``drawn``, or drawn
+    now); deterministic bytes."""
+    drawn = drawn_lines(shown_codes(lines)) if drawn is None else drawn
     head = json.dumps({"$schema": schema_id(base_url), "format": FORMAT}, ensure_ascii=False)
     return (head[:-1] + ', "examples": [\n' + ",\n".join(lines + drawn) + "\n]}\n").encode("utf-8")
+
+
+def shown_codes(lines: list[str]) -> tuple[tuple[str, str, int], ...]:
+    """How many examples of these lines show each code, as (its kind's enum, code, count): what the
+    drawn cases complete (a value a build may keep them by)."""
+    met: Counter[Enum] = Counter(code for line in lines for code in set(_codes(json.loads(line))))
+    return tuple(sorted((type(code).__name__, str(code.value), count) for code, count in met.items()))
+
+
+_ENUMS: dict[str, type[Enum]] = {
+    enum.__name__: enum for enum in (PlayReason, PlayPermission, AuctionReason, CallPermission)
+}
+
+
+def drawn_lines(shown: tuple[tuple[str, str, int], ...]) -> list[str]:
+    """The lines of the positions and auctions the engine draws to complete examples that show
+    the codes ``shown`` (:func:`shown_codes`)."""
+    met: Counter[Enum] = Counter({_ENUMS[kind](code): count for kind, code, count in shown})
+    return [example_line(case, solve(case)) for case in drawn_cases(met)]
 
 
 def example_line(example: Example, solution: Solution) -> str:
