@@ -296,7 +296,7 @@ def test_the_glossary_defines_the_rule_sets_as_the_table_computes_them() -> None
     said = (entries["house-rules"]["definition"] + " " + entries["official-rules"]["definition"]).lower()
     words = {Game.TRUMP: "trump", Game.NO_TRUMP: "no-trump", Game.COINCHE: "coinche"}
     games = {row.game for row in tables.differences()}
-    assert games == set(Game) and all(words[game] in said for game in games)
+    assert all(words[game] in said for game in games)  # (a rules change that removes one leaves prose to edit)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
