@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import records
 from .cache import Keeper, Session
+from .collector import paused
 from .export import drawn_lines, export_data, schema_data, shown_codes
 from .files import (
     FileError,
@@ -32,7 +33,7 @@ from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
 from .plan import Output, plan
 from .problems import Problem
-from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
+from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, check_catalog, load_project
 from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
@@ -95,7 +96,8 @@ def build(
     """
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)
-    result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
+    with paused():  # the cycle collector only rescans a build's acyclic values
+        result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
     if keeper.unwritable:
         result.notes.append(f"the build cache ({CACHE}/) could not be written: the next build is slower")
     result.seconds = time.perf_counter() - started
@@ -124,7 +126,8 @@ def _build(
     progress("reading and checking the pages")
     project = load_project(root, inputs, keeper=keeper)
     errors = [problem for problem in project.problems if problem.severity == "error"]
-    if errors or project.mismatches:
+    if errors or project.mismatches:  # every problem of the run, the catalogs' too
+        errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     url = SiteURL(base_url or project.site.base_url)
@@ -142,7 +145,7 @@ def _build(
     progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
         files: dict[str, bytes] = {}
-        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs)
+        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs, keeper)
         if isinstance(rendered, BuildResult):
             return rendered
         try:
@@ -155,7 +158,7 @@ def _build(
     except OSError as error:
         return _unwritable(out, error)
     try:
-        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs)
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper)
         if isinstance(rendered, BuildResult):
             return rendered
         rendered.files |= _link_reused(reused, last, previous, staging)
@@ -288,11 +291,13 @@ def _render(
     sink: Sink,
     progress: Progress,
     jobs: int | None,
+    keeper: Keeper,
 ) -> Rendered | BuildResult:
     try:
-        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink, progress, jobs)
+        outputs = [(output, keys[output.path]) for output in stale]
+        return render_site(project, outputs, staging, sink, progress, jobs, keeper)
     except RenderError as error:
-        return BuildResult(2, problems=[error.problem])
+        return BuildResult(2, problems=sorted(error.problems))
 
 
 def _link_reused(

@@ -24,6 +24,7 @@ from babel.messages.catalog import Message as PoMessage
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
 from .. import example_markup, tables
+from ..collector import paused
 from ..deal_views import DealView
 from ..files import FileError, explain, read_input, write_file, write_files
 from ..problems import Problem
@@ -236,6 +237,16 @@ def template_catalog(
 
 _TERM_NOTES = {
     "card played": "A card as the object of “%(seat)s plays %(card)s.”: give it the case that sentence needs.",
+    "card in sentence": (
+        "A card named inside a sentence that explains a verdict (“you can beat the %(card)s”): the form it "
+        "takes mid-sentence (lower case where the language writes it so; the page capitalises a sentence that "
+        "starts with it)."
+    ),
+    "call choice": (
+        "A call offered to the player on the practice page, as the player's own call (“which of these "
+        "calls does the app accept?”): the form one says it in (an infinitive or the first person), not "
+        "the list of calls' “North takes”."
+    ),
     "term": "A word of the game, as the glossary's headword (the word the pages use).",
     "foreign words": (
         "The words of another language this translation keeps, for screen readers: LANG: word, word; "
@@ -447,6 +458,17 @@ def merged_catalogs(
     is merged entry by entry (:mod:`.entries`: the same bytes as a whole merge for a catalog the
     writer wrote), and its merged entries are put in ``read``, with the template's (for the record
     of its translations); the others whole."""
+    with paused():  # the cycle collector only rescans the catalogs' acyclic values
+        return _merged(locales, codes, problems, template_data, read)
+
+
+def _merged(
+    locales: Path,
+    codes: list[str],
+    problems: list[Problem],
+    template_data: bytes | None,
+    read: dict[Path, Entries] | None,
+) -> dict[Path, bytes]:
     try:
         data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
     except FileError as error:
