@@ -281,7 +281,8 @@ def case_data(words: Words, kind: str) -> Markup:
         line = _text(words, reasons.LINE)
         cards = [Card.of(rank, suit) for suit in Suit for rank in terms.Rank]
         names: dict[str, dict[str, str]] = {
-            "card": {card.code(): plain_text(words.card(card)) for card in cards},
+            "card": {card.code(): plain_text(words.card(card)) for card in cards},  # the refused card, first
+            "inside": {card.code(): plain_text(words.name(card)) for card in cards},  # a card within a sentence
             "trumped": {card.code(): plain_text(words.name(terms.trumped_card(card))) for card in cards},
             "suit": {suit.code(): plain_text(words.name(suit)) for suit in Suit},
             "seat": {seat.code(): plain_text(words.seat(seat)) for seat in Seat},

@@ -100,7 +100,7 @@
     if (code === "must-undertrump" && words.named.indexOf(values.game) >= 0) situation = "rules";
     var reason = fill(pick(words.sentences[code], situation), {
       led: pick(names.suit, values.led),
-      card: pick(code === "must-overtrump" ? names.trumped : names.card, values.best),
+      card: pick(code === "must-overtrump" ? names.trumped : names.inside, values.best),
       winner: pick(names.seat, values.winner),
       rules: pick(names.rules, values.rules)
     });
