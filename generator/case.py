@@ -7,7 +7,7 @@ position with those facts.
 The grammar is small and closed (:data:`GRAMMAR`, documented per reason in ``reasons.json``):
 each reason takes a fixed set of parameters, each of one type (a card, a suit, a seat, a game, a
 rule set, a call) whose values are the engine's codes. The page holds, per locale, the sentences
-of its reasons and the names of every value (:func:`case_data`, made from the build's own words);
+of its reasons and the names of every value (:func:`case_data`, made from the build's own words, in an attribute);
 its script (``assets/case.js``) only looks the URL's values up in them and fills a sentence's
 placeholders as the build does, so a value outside the grammar shows nothing and no text of the
 URL reaches the page. :func:`query_phrase` is the same reading in Python, which the tests hold the
@@ -264,11 +264,12 @@ def _text(words: Words, message: Message) -> str:
     return text
 
 
-def case_data(words: Words, kind: str) -> Markup:
-    """What the landing's script needs to say a player's case in this locale, as JSON for a
-    ``<script type="application/json">``: each reason's sentences by situation, the line that
-    joins the card (or call) to its reason, the names of every value, and where a sentence names
-    the rule set. Made from the build's own words, so the script writes what the pages write."""
+def case_data(words: Words, kind: str) -> str:
+    """What the landing's script needs to say a player's case in this locale, as JSON text for an
+    attribute (escaped there like any text: the page runs nothing inline): each reason's sentences
+    by situation, the line that joins the card (or call) to its reason, the names of every value,
+    and where a sentence names the rule set. Made from the build's own words, so the script writes
+    what the pages write."""
     if kind == "play":
         sentences = {
             reason.value: {
@@ -316,5 +317,4 @@ def case_data(words: Words, kind: str) -> Markup:
         "grammar": {code: list(parameters) for code, parameters in GRAMMAR[kind].items()},
         "types": {name: kind_of for name, (kind_of, _) in PARAMETERS.items()},
     }
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return Markup(text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e"))  # noqa: S704
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -76,14 +76,21 @@ def test_reasons_json_documents_each_reasons_grammar() -> None:
     }
 
 
-def test_the_pages_data_is_json_that_cannot_close_its_script() -> None:
+def test_the_pages_data_is_json_in_an_attribute_made_of_the_builds_words(built_site) -> None:
+    """No script inline: the words are text in the case's data-words, escaped there (a quote,
+    a < of a translation), and read back as the same JSON."""
+    import html
+    import re
+
     from generator.i18n.catalogs import Translator
     from generator.page_text import Words
 
     words = Words("fr", Translator("fr", None, "locales/fr/LC_MESSAGES/messages.po"))
     for kind in ("play", "call"):
-        data = str(case.case_data(words, kind))
-        assert "<" not in data and ">" not in data and "&" not in data
-        loaded = json.loads(data)
+        loaded = json.loads(case.case_data(words, kind))
         assert set(loaded["sentences"]) == set(case.GRAMMAR[kind]) and loaded["kind"] == kind
-    assert Card.parse("KH").code() in json.loads(str(case.case_data(words, "play")))["names"]["card"]
+    page = (built_site / "fr" / "allowed-cards.html").read_text(encoding="utf-8")
+    found = re.search(r'<p class="case" id="case" hidden data-words="([^"]*)">', page)
+    assert found is not None and "<" not in found.group(1)
+    loaded = json.loads(html.unescape(found.group(1)))
+    assert loaded["names"]["card"][Card.parse("KH").code()] == "Roi de cœur" and loaded["kind"] == "play"

@@ -4,6 +4,7 @@ by the engine's outcome, and the scoring rows of the differences table on this p
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from generator import tables
 from generator.deal_views import DealView
 from generator.project import load_project
-from generator.rules import RULESETS, Game, Litige, Rules, flags, score_deal, trick_result
+from generator.rules import RULESETS, Game, Litige, Rules, score_deal, trick_result
 from generator.words import scoring
 
 from .conftest import ROOT
@@ -31,13 +32,18 @@ def deals(project) -> dict[str, DealView]:
     return {key: view for key, view in project.views.items() if isinstance(view, DealView)}
 
 
+def only_scoring(rules: Rules) -> tuple[object, ...]:
+    """The values of the flags that decide only a deal's score (``SCORING`` metadata)."""
+    return tuple(getattr(rules, item.name) for item in dataclasses.fields(rules) if item.metadata.get("scoring"))
+
+
 def scoring_flags(view: DealView) -> tuple[object, ...]:
     """The flags that score a deal of the view's game and rule set, as the rules are now."""
-    return flags(RULESETS[view.rules][view.game], scoring=True)
+    return only_scoring(RULESETS[view.rules][view.game])
 
 
 PINNED_UNDER = {
-    name: {game: flags(rules, scoring=True) for game, rules in games.items()}
+    name: {game: only_scoring(rules) for game, rules in games.items()}
     for name, games in {
         "house": {
             Game.TRUMP: Rules("house", Game.TRUMP, True, False, Litige.DEDANS, True, True),

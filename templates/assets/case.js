@@ -2,17 +2,16 @@
    (allowed-cards.html?card=KH&led=S#why-must-follow-suit) and this shows, above the rule, the
    player's sentence in the page's language. No framework, no request, nothing of the address
    written into the page: each value of the query must be one of the page's own (the build's
-   words, in #case-data), looked up by its code; a query outside the grammar (an unknown or
+   words, in #case's data-words), looked up by its code; a query outside the grammar (an unknown or
    repeated parameter, one missing, a value not in its set) shows nothing. The sentence is filled
    as the build fills it (generator/case.py, which the tests hold this to), and set as text. */
 (function () {
   "use strict";
-  var data = document.getElementById("case-data");
   var box = document.getElementById("case");
-  if (!data || !box) return;
+  if (!box) return;
   var words;
   try {
-    words = JSON.parse(data.textContent);
+    words = JSON.parse(box.getAttribute("data-words"));
   } catch (error) {
     return;
   }
