@@ -13,8 +13,8 @@ from selenium.webdriver.common.by import By
 
 from .chromium import StaticHost, start_chromium
 from .conftest import ROOT
-from .pagetext import document_lines, missing_lines
-from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS
+from .pagetext import document_lines
+from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS, missing_but_review
 
 pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
 
@@ -114,11 +114,12 @@ def test_the_rendered_page_shows_every_line_of_its_document(site: Path, browser,
     lines = document_lines((SEEDS / document).read_text(encoding="utf-8"))
     shown = browser.execute_script(SHOW_EVERY_ANSWER)
     assert shown == len(browser.find_elements(By.CSS_SELECTOR, ".example[data-try]"))
-    assert missing_lines(lines, browser.execute_script(VISIBLE_TEXT)) == []
+    locale = SEED_PAGES[document].split("/")[0]  # but prose awaiting review after a rules change (test_site)
+    assert missing_but_review(lines, browser.execute_script(VISIBLE_TEXT), locale) == []
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
         browser.get((site / SEED_PAGES[document]).as_uri())
-        assert missing_lines(lines, browser.execute_script(VISIBLE_TEXT)) == []
+        assert missing_but_review(lines, browser.execute_script(VISIBLE_TEXT), locale) == []
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 

@@ -15,7 +15,17 @@ from generator.problems import Problem
 
 from .conftest import ROOT
 from .pagetext import document_lines, missing_lines, squash, visible_text
-from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS, review_count, run_build, tree
+from .site_helpers import (
+    ALL_PAGES,
+    LOCALES,
+    PAGES,
+    SEED_PAGES,
+    SEEDS,
+    missing_but_review,
+    review_count,
+    run_build,
+    tree,
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,27 +62,9 @@ class Elements(HTMLParser):  # also used by the links gate
 @pytest.mark.parametrize("document", sorted(SEED_PAGES))
 def test_every_line_of_the_source_document_is_on_its_page_in_order(site: Path, document: str) -> None:
     lines = document_lines((SEEDS / document).read_text(encoding="utf-8"))
-    awaiting = awaiting_review(SEED_PAGES[document].split("/")[0])
-    missing = [
-        (number, line)
-        for number, line in missing_lines(lines, visible_text(page(site, SEED_PAGES[document])))
-        if squash(line) not in awaiting  # prose a rules change flagged: shown in English until reviewed
-    ]
+    locale = SEED_PAGES[document].split("/")[0]  # prose a rules change flagged: shown in English until reviewed
+    missing = missing_but_review(lines, visible_text(page(site, SEED_PAGES[document])), locale)
     assert missing == [], f"{SEED_PAGES[document]} does not show, in order: {missing}"
-
-
-def awaiting_review(locale: str) -> set[str]:
-    """The translations of a locale that regenerate flagged for review after a rules change (none,
-    but on that change's pull request), without white space: the page shows their English meanwhile,
-    and the strict build lists them (CI's strict job; test_regenerate)."""
-    from babel.messages.pofile import read_po
-
-    from generator.i18n.catalogs import ANSWER_CHANGED
-
-    with (ROOT / "locales" / locale / "LC_MESSAGES" / "messages.po").open("rb") as stream:
-        catalog = read_po(stream, locale=locale)
-    flagged = [m.string for m in catalog if m.fuzzy and ANSWER_CHANGED in m.user_comments and m.string]
-    return {squash(text.replace("**", "")) for text in flagged}  # the page shows no Markdown marks
 
 
 def test_the_documents_have_265_lines_in_all() -> None:
