@@ -20,12 +20,12 @@ from generator import cache, keys, positions, records, rendering
 from generator import plan as plan_module
 from generator import project as project_module
 from generator.inputs import Inputs
-from generator.problems import Problem
+from generator.problems import Problem, count
 from generator.project import CACHE
 from generator.urls import SiteURL
 
 from .conftest import ROOT
-from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
+from .site_helpers import ALL_PAGES, LOCALES, copy_project, review_count, run_build, tree
 
 
 def scratch(project: Path, tmp_path: Path, search: bool = True) -> dict[str, bytes]:
@@ -91,9 +91,10 @@ def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
     # A heading, which a glossary entry links to: the glossary follows (the home shows no heading).
     heading, changed = "heading: Following suit", "heading: Following the suit"
     assert rebuilt_after(heading, changed) == sorted(["allowed-cards.html", "glossary.html"] * 5)
-    # An example's title that no glossary entry links to: that page alone.
+    # An example's title that no glossary entry links to: that page, and practice, which names the
+    # first example of each reason it practises (this one shows a reason first).
     changed = "title: North holds spades"
-    assert rebuilt_after("title: North has spades", changed) == ["allowed-cards.html"] * 5
+    assert rebuilt_after("title: North has spades", changed) == sorted(["allowed-cards.html", "practice.html"] * 5)
     # The page's title, in every page's footer: every page of each locale (its home and practice too).
     assert len(rebuilt_after("title: Which card may be played?", "title: Which card may I play?")) == 5 * (
         2 + len(ALL_PAGES)
@@ -115,11 +116,12 @@ def test_a_no_op_build_touches_nothing_and_says_so(project: Path, monkeypatch: p
     again, lines_again = run_build(project, out)
     assert first.code == again.code == 0 and names == []
     assert stamps() == before and record.read_bytes() == kept
-    assert lines_again[0].startswith(
+    warnings = count(review_count(again), "warning")  # none, but prose awaiting review on a rules change's PR
+    assert lines_again[-1].startswith(
         f"Built 32 pages in 5 locales into {out}/ (nothing changed since the last build): 33 examples checked, "
-        "0 warnings, "
+        f"{warnings}, "
     ), lines_again
-    assert lines[0].split(": ")[1].rsplit(", ", 1)[0] == lines_again[0].split(": ")[1].rsplit(", ", 1)[0]
+    assert lines[-1].split(": ")[1].rsplit(", ", 1)[0] == lines_again[-1].split(": ")[1].rsplit(", ", 1)[0]
 
 
 @pytest.mark.slow
@@ -486,8 +488,8 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
     while nothing is shown in English: each page's record keeps its own warnings."""
     catalog = project / "locales/fr/LC_MESSAGES/messages.po"
     text = catalog.read_text(encoding="utf-8")
-    assert text.count('msgid "Link to this section"') == 1
-    catalog.write_text(text.replace('msgid "Link to this section"', '#, fuzzy\nmsgid "Link to this section"'), "utf-8")
+    assert text.count('msgid "On this page"') == 1
+    catalog.write_text(text.replace('msgid "On this page"', '#, fuzzy\nmsgid "On this page"'), "utf-8")
     out = project / "site"
     result, _ = run_build(project, out, strict=False)
     assert result.code == 0
@@ -495,7 +497,7 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
     assert record is not None
     pages = [f"fr/{page}.html" for page in ALL_PAGES if page != "glossary"]
     for name in pages:
-        assert [msgid for _, msgid, _ in record.files[name].warnings] == ["Link to this section"], name
+        assert [msgid for _, msgid, _ in record.files[name].warnings] == ["On this page"], name
     assert not record.files["es/bidding.html"].warnings
 
 
