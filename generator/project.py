@@ -37,6 +37,7 @@ from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, P
 from .reader.pages import Page, Site, Text, anchor_problems, read_page, see_targets, template_ids
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
+from .tables import label_problems
 from .urls import SiteURL
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import auction_view, play_view
@@ -395,7 +396,7 @@ def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
         read_pages(root, _every_page(root), project.problems)
         return project
-    project.problems += unlisted_files(root, project.site, inputs)
+    project.problems += unlisted_files(root, project.site, inputs) + label_problems()
     prepared = prepare(root, list(project.site.locales), project.problems, inputs) if catalogs else None
     kept = PageCache(root / CACHE)
     project.pages, project.examples = read_pages(root, project.site, project.problems, kept, inputs)

@@ -116,7 +116,7 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
                 )
             )
     if blocking:
-        report(f"{count(len(blocking), 'error')} (translations lost or unusable, --strict); nothing written")
+        report(f"{count(len(blocking), 'error')} (warnings that --strict makes errors); nothing written")
         return
     note = " (nothing changed since the last build)" if result.unchanged else ""
     report(
