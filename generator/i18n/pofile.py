@@ -304,6 +304,10 @@ def _decoded_lines(data: bytes, display: str, problems: list[Problem]) -> tuple[
     return list(text.split("\n")), suspect
 
 
+_ENCLOSURES = {0x2068: " ", 0x2069: " "}
+"""What gettext encloses a file name with spaces in, in a ``#:`` line (checked by :func:`isolated_locations`)."""
+
+
 def _line_is_valid(line: str, number: int, display: str, problems: list[Problem]) -> bool:
     """Whether a line is gettext syntax that Babel reads as msgfmt does (else a problem): a
     comment, ``keyword "text"`` or a ``"text"`` continuation, with no control character, lone
@@ -320,7 +324,7 @@ def _line_is_valid(line: str, number: int, display: str, problems: list[Problem]
             )
         )
         return False
-    if bad := CONTROL.search(line):
+    if bad := CONTROL.search(line if not line.startswith("#:") else line.translate(_ENCLOSURES)):
         problems.append(
             Problem(
                 display,
