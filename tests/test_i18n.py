@@ -650,24 +650,25 @@ def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader()
     entry, are those of the messages the catalog reader gives (with the template's digests, and
     without)."""
     from generator.i18n.catalogs import _template_messages, _translated, message_digest
-    from generator.i18n.pofile import read_messages
+    from generator.i18n.pofile import parse_po
 
     def key(message: object) -> tuple[str | None, str]:
         msgid = message.id  # type: ignore[attr-defined]
         return message.context, msgid if isinstance(msgid, str) else msgid[0]  # type: ignore[attr-defined]
 
     template = (ROOT / "locales/messages.pot").read_bytes()
-    read = read_messages(template, "messages.pot", [])
+    read = parse_po(template, "messages.pot", [])
     assert read is not None
     digests, written = _template_messages(template)
-    assert digests == {message_digest(*key(message)) for message in read[1]} and len(written) == len(digests)
+    assert digests == {message_digest(*key(message)) for message in read if message.id}
+    assert len(written) == len(digests)
     for path in CATALOGS:
-        read = read_messages(path.read_bytes(), path.name, [])
+        read = parse_po(path.read_bytes(), path.name, [])
         assert read is not None
         done = {
             message_digest(*key(m))
-            for m in read[1]
-            if not m.fuzzy and all(m.string if isinstance(m.string, tuple | list) else (m.string,))
+            for m in read
+            if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple | list) else (m.string,))
         }
         assert done and _translated(path.read_bytes(), path.name, written) == done
         assert _translated(path.read_bytes(), path.name, {}) == done

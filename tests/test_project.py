@@ -177,7 +177,7 @@ def test_a_catalog_is_held_only_while_it_is_looked_up(tmp_path: Path, monkeypatc
         raise AssertionError("parsed")
 
     with monkeypatch.context() as patch:
-        patch.setattr(catalogs_module, "read_messages", unparsable)
+        patch.setattr(catalogs_module, "parse_po", unparsable)
         cached = read_catalogs(project, list(LOCALES), problems)
         assert problems == [] and list(cached) == list(LOCALES) and cached.held == {}
     es = project / CATALOG_CACHE / "es.pickle"
