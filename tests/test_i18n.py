@@ -28,6 +28,8 @@ from generator.i18n.catalogs import (
     read_catalog,
 )
 from generator.problems import Problem
+from generator.reader.pages import Text
+from generator.regenerate import fuzzy_catalogs
 from generator.site_file import set_locale_state
 from generator.words.terms import Message
 
@@ -173,6 +175,31 @@ def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(p
     result, lines = run_build(project, None, strict=True)
     # changed English is shown until the translator reviews it: a warning, not an error, even strict
     assert result.code == 0 and any("fuzzy translation of 'A bid must always be higher'" in line for line in lines)
+
+
+@pytest.mark.slow
+def test_update_keeps_a_crlf_catalog_crlf(project: Path, run_cli) -> None:
+    """A catalog saved with CRLF line ends (an editor on Windows, git's autocrlf) keeps them: a diff
+    shows the lines that changed, not the whole file; regenerate's fuzzy flags too."""
+    path = project / "locales/bg/LC_MESSAGES/messages.po"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    before = path.read_bytes()
+    page = project / "content/bidding.yaml"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title: A bid must be higher", "title: A bid must always be higher"),
+        encoding="utf-8",
+    )
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    after = path.read_bytes()
+    assert after != before and after.count(b"\n") == after.count(b"\r\n")
+    assert b'#| msgid "A bid must be higher"\r\nmsgid "A bid must always be higher"\r\n' in after
+    lf = (project / "locales/fr/LC_MESSAGES/messages.po").read_bytes()
+    assert b"\r" not in lf  # each catalog its own
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    assert path.read_bytes() == after  # nothing to change: not written
+    fuzzy = fuzzy_catalogs(project, ["bg"], [Text("A bid must always be higher", "x", 1, 1)], [])
+    assert fuzzy and all(data.count(b"\n") == data.count(b"\r\n") for data in fuzzy.values())
 
 
 # add, stats, publish -----------------------------------------------------------------------------

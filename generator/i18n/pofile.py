@@ -681,6 +681,14 @@ def po_bytes(catalog: PoCatalog) -> bytes:
     return "".join(chunks).encode(catalog.charset, "backslashreplace")
 
 
+def with_line_ends_of(written: bytes, original: bytes) -> bytes:
+    """``written`` (the writer's bytes, LF-ended) with the line ends of the file it replaces: CRLF
+    when its first line ends so (an editor on Windows, git's autocrlf), so that a diff shows only
+    the lines that changed."""
+    end = original.find(b"\n")
+    return written.replace(b"\n", b"\r\n") if end > 0 and original[end - 1 : end] == b"\r" else written
+
+
 _FORMATS = (
     "c objc python python-brace java java-printf csharp javascript scheme lisp elisp librep ruby sh awk lua "
     "pascal smalltalk qt qt-plural kde kde-kuit boost tcl perl perl-brace php gcc-internal gfc-internal ycp"
