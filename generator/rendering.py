@@ -24,6 +24,7 @@ from .files import FileError, write_new
 from .forked import Beside, Died, can_fork
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
+from .page_text import markdown_inline, plain_text
 from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
 from .problems import Problem
 from .project import TEMPLATES, Project
@@ -268,7 +269,7 @@ class SiteRenderer:
         messages each showed in English."""
         renderer = self.renderer(code)
         translator = renderer.translator
-        site_name = renderer.markdown(self.site.name, links=False)
+        site_name = renderer.words.markdown(self.site.name, links=False)
         said: tuple[list[Warning_], list[Warning_]] = ([], [])
         if self.chooser is not None and code in self.chooser.locales:
             translator.misses = set()
@@ -288,24 +289,22 @@ class SiteRenderer:
             translator.misses = set()
             index = self.missing.locales.index(code)
             links = [
-                {"href": link.href, "title": renderer.markdown(link.title, links=False)}
+                {"href": link.href, "title": renderer.words.markdown(link.title, links=False)}
                 for link in self.missing.links[index]
             ]
             part = renderer.render_module("missing-locale.html", links=links, home=self.missing.homes[index])
             rendered.lost[code] = Lost(bcp47(code), site_name, vars(part)["not_found"], Markup(str(part)))
             said[1].extend(_warnings(translator))
         if self.reasons is not None and code in self.reasons.locales:
-            from .render import plain_text
-
             translator.misses = set()  # the pages show the same sentences and say what they miss
-            rendered.reasons[code] = tuple(plain_text(renderer.say(t.line.phrase)) for t in self.reasons.targets)
+            rendered.reasons[code] = tuple(plain_text(renderer.words.say(t.line.phrase)) for t in self.reasons.targets)
         rendered.said[code] = said
 
     def _shared(self, output: Output, rendered: Rendered) -> tuple[bytes, list[Warning_]]:
         """A file for every locale, and the messages its locales' parts showed in English."""
         if isinstance(output.context, DataContext):
             return output.context.data, []
-        from .render import make_environment, markdown_inline
+        from .render import make_environment
 
         env = make_environment(self.templates, self.project.compiled, sources=self.project.sources)
         context = output.context

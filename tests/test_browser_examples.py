@@ -14,8 +14,8 @@ from selenium.webdriver.common.keys import Keys
 
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
+from generator.page_text import Words
 from generator.project import load_project
-from generator.render import LocaleRenderer
 from generator.views import PlayView
 
 from .chromium import color_scheme, start_chromium
@@ -47,7 +47,7 @@ def expected() -> dict[str, dict[str, list[str]]]:
     for locale in LOCALES:
         path = catalog_path(ROOT / LOCALES_DIR, locale)
         catalog = read_catalog(path, str(path), locale, [])
-        render = LocaleRenderer(ROOT / "templates", project.site, locale, Translator(locale, catalog, str(path)))
+        render = Words(locale, Translator(locale, catalog, str(path)))
         verdicts[locale] = {}
         for view in (project.views[id_] for id_ in ids):
             assert isinstance(view, PlayView)
@@ -56,13 +56,13 @@ def expected() -> dict[str, dict[str, list[str]]]:
                     str(
                         render.gettext(
                             "%(card)s: allowed. %(reason)s",
-                            card=render.card_name(entry.card),
+                            card=render.card(entry.card),
                             reason=render.say(entry.allows),
                         )
                         if entry.allowed
                         else render.gettext(
                             "%(card)s: not allowed. %(reason)s",
-                            card=render.card_name(entry.card),
+                            card=render.card(entry.card),
                             reason=render.say(entry.reason),
                         )
                     )

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from generator.render import (
+from generator.page_text import (
     _foreign_pattern,
     _marked_runs,
     foreign_words,

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.i18n.catalogs import Translator, read_catalog
-from generator.render import link_first_use
+from generator.page_text import link_first_use
 from generator.words.terms import TERMS, Message, word
 
 from .conftest import ROOT

@@ -27,6 +27,7 @@ from generator.i18n.catalogs import (
     catalog_path,
     read_catalog,
 )
+from generator.i18n.extract import MARKUP
 from generator.problems import Problem
 from generator.reader.pages import Text
 from generator.regenerate import fuzzy_catalogs
@@ -136,9 +137,9 @@ def test_the_template_has_source_references_and_a_comment_for_every_example_mess
 
 
 def test_every_template_message_has_its_note_for_translators() -> None:
-    """Each message of the templates carries its note (generator/i18n/template_notes.py) as its
-    translator comment, in the template and in every catalog; no note is left for a message no
-    template says."""
+    """Each message of the templates and of the examples' markup (generator/example_markup.py)
+    carries its note (generator/words/template_notes.py) as its translator comment, in the template
+    and in every catalog; no note is left for a message neither says."""
     from generator.words.template_notes import NOTES
 
     for name in ["messages.pot", *(f"{locale}/LC_MESSAGES/messages.po" for locale in LOCALES)]:
@@ -147,7 +148,7 @@ def test_every_template_message_has_its_note_for_translators() -> None:
         said = {
             message.id if isinstance(message.id, str) else message.id[0]: " ".join(message.auto_comments)
             for message in catalog
-            if message.id and any(path.startswith("templates/") for path, _ in message.locations)
+            if message.id and any(path.startswith("templates/") or path == MARKUP for path, _ in message.locations)
         }
         assert len(said) > 70 and set(said) == set(NOTES), name
         assert all(NOTES[msgid] in comment for msgid, comment in said.items()), name

@@ -6,7 +6,7 @@ from babel.messages.pofile import read_po
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.render import _MARKDOWN, _NOT_PLAIN, markdown_inline
+from generator.page_text import _MARKDOWN, _NOT_PLAIN, markdown_inline
 
 from .conftest import ROOT
 

@@ -228,13 +228,13 @@ def test_what_a_locale_builds_once_is_what_it_would_build_each_time(monkeypatch:
     """Faces, messages and terms are built once per locale (``_made``): the pages are those
     rendered with each built afresh."""
     from generator.build import BuildResult, build
-    from generator.render import LocaleRenderer
+    from generator.page_text import Words
 
     def pages() -> BuildResult:
         return build(ROOT, None, strict=True)
 
     memoized = pages()
-    monkeypatch.setattr(LocaleRenderer, "_made", lambda self, key, make: make())
+    monkeypatch.setattr(Words, "_made", lambda self, key, make: make())
     afresh = pages()
     assert memoized.code == afresh.code == 0 and memoized.files == afresh.files
 
@@ -246,16 +246,16 @@ def test_a_locale_that_shows_english_builds_its_repeated_markup_once_too(
     """Markup built once per locale is reused with the messages it showed in English (each page
     that reuses it still gives its warnings): a locale missing a translation costs no more."""
     from generator.build import build
-    from generator.render import LocaleRenderer
+    from generator.page_text import Words
 
     made: list[object] = []
-    original = LocaleRenderer._face
+    original = Words._face
 
-    def face(self: LocaleRenderer, *args: object) -> object:
+    def face(self: Words, *args: object) -> object:
         made.append(args)
         return original(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(LocaleRenderer, "_face", face)
+    monkeypatch.setattr(Words, "_face", face)
     assert build(ROOT, None, strict=True).code == 0
     translated = len(made)
     project = copy_project(tmp_path / "project")

@@ -13,8 +13,8 @@ from markupsafe import Markup
 
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
+from generator.page_text import Words, resolve_languages, sentence_start
 from generator.project import load_project
-from generator.render import LocaleRenderer, resolve_languages, sentence_start
 from generator.rules import (
     Auction,
     AuctionOutcome,
@@ -46,13 +46,13 @@ def project():
     return project
 
 
-def renderer(project, locale: str) -> LocaleRenderer:
+def renderer(project, locale: str) -> Words:
     problems: list = []
     path = catalog_path(ROOT / LOCALES_DIR, locale)
     catalog = read_catalog(path, str(path), locale, problems)
     assert problems == []
     translator = Translator(locale, catalog, str(path))
-    return LocaleRenderer(ROOT / "templates", project.site, locale, translator)
+    return Words(locale, translator)
 
 
 SAMPLE: dict[str, reasons.Value] = {
@@ -165,7 +165,7 @@ def engine_reasons(project, locale: str) -> dict[tuple[str, str], str]:
     for view in (project.views[id_] for id_ in ids):
         if isinstance(view, PlayView):
             for cards, phrase in view.reasons:
-                names = "".join(render.card_name(card) for card in cards)
+                names = "".join(render.card(card) for card in cards)
                 text = render.fill("reason", "%(card)s: %(reason)s", card=names, reason=render.say(phrase))
                 found[(view.id, " ".join(map(str, cards)))] = squash(html_lib.unescape(str(text)))
     return found
@@ -214,13 +214,13 @@ def test_a_card_trumped_with_has_its_own_case(project) -> None:
 def test_ru_plays_an_ace_a_king_and_a_jack_in_the_accusative_but_the_source_documents_jack(project) -> None:
     """C8: «Восток играет туза пик»; the source document's «Восток играет Валет червей.» stays as written."""
     render = renderer(project, "ru")
-    assert [render.played_name(Card.parse(code)) for code in ("AS", "KD", "JC", "QS")] == [
+    assert [render.played(Card.parse(code)) for code in ("AS", "KD", "JC", "QS")] == [
         "Туза пик",
         "Короля бубен",
         "Валета треф",
         "Даму пик",
     ]
-    assert render.played_name(Card.parse("JH")) == "Валет червей"
+    assert render.played(Card.parse("JH")) == "Валет червей"
 
 
 def test_the_no_trump_deal_says_no_belote(project, built_site: Path) -> None:
@@ -239,7 +239,7 @@ def test_the_no_trump_deal_says_no_belote(project, built_site: Path) -> None:
 def test_a_sentence_that_opens_with_a_placeholder_starts_with_a_capital(project) -> None:
     """C6: bg names cards in lower case («поп пика»), right mid-sentence; a sentence they open is capitalised."""
     render = renderer(project, "bg")
-    card = render.card_name(Card.parse("KS"))
+    card = render.card(Card.parse("KS"))
     assert card == "поп пика"
     assert str(render.gettext("%(card)s: allowed. %(reason)s", card=card, reason="…")).startswith("Поп пика: ")
     line = render.fill("reason", "%(card)s: %(reason)s", card=card, reason="…")
