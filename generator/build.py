@@ -29,9 +29,10 @@ from .files import (
 from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
+from .outputs import input_refusal
 from .plan import Output, plan
 from .problems import Problem
-from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, load_project
+from .project import ASSETS, CACHE, SITE_FILE, TEMPLATES, Project, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .search import index_search, indexer_version
@@ -105,6 +106,8 @@ def _build(
     inputs = Inputs(root)
     progress("reading and checking the pages")
     project = load_project(root, inputs)
+    if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
+        return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]
     if errors or project.mismatches:
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
@@ -347,9 +350,8 @@ def output_problem(root: Path, out: Path) -> str | None:
         return f"--out {out}: {reason}"
     if target == project or project.is_relative_to(target):
         return f"--out {out}: this folder holds the project; choose one of its own, such as site/"
-    for folder in (CONTENT, "locales", TEMPLATES, CACHE):
-        if target.is_relative_to(project / folder):
-            return f"--out {out}: inside the project's {folder}/; choose a folder of its own, such as site/"
+    if target.is_relative_to(project / CACHE):  # the inputs' folders are refused once the loader has listed them
+        return f"--out {out}: inside the project's {CACHE}/; choose a folder of its own, such as site/"
     if target.exists() and not target.is_dir():
         return f"--out {out}: a file, not a folder"
     try:

@@ -407,3 +407,15 @@ def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs)
         project.catalogs, project.draws = prepared()
     return project
+
+
+def project_inputs(root: Path) -> Inputs:
+    """Every input of a build of the project, as its stages note them (:func:`load_project`): each
+    file read, and each folder listed (a file put there is read by the next build); a project whose
+    site cannot be read has its folders listed as if every page were, so that no command's output
+    (:mod:`generator.outputs`) replaces a file a build reads, whatever state the project is in."""
+    inputs = Inputs(root)
+    if load_project(root, inputs).site is None:
+        unlisted_files(root, _every_page(root), inputs)
+        compile_templates(root, [], inputs)
+    return inputs

@@ -52,6 +52,68 @@ def test_regenerate_refuses_a_report_over_one_of_its_inputs(project: Path, run_c
     assert tree(project) == before
 
 
+OUTPUTS = [("schema", "--out"), ("export", "--out"), ("regenerate", "--report")]
+INPUTS = [
+    "content/site.yaml",
+    "content/bidding.yaml",
+    "locales/fr/LC_MESSAGES/messages.po",
+    "locales/es/LC_MESSAGES/translated.txt",
+    "locales/messages.pot",
+    "templates/page.html",
+    "templates/assets/site.css",
+    "content/new.json",  # a file put where the build lists its inputs becomes one
+    "templates/assets/new.json",
+    "locales/new.json",
+]
+
+
+@pytest.mark.parametrize("target", INPUTS)
+@pytest.mark.parametrize(("command", "option"), OUTPUTS, ids=[command for command, _ in OUTPUTS])
+def test_no_command_writes_over_one_of_the_projects_inputs(
+    project: Path, run_cli, command: str, option: str, target: str
+) -> None:
+    """What a build reads (derived from the loader, not listed by hand) is no command's output: the
+    message says where to write instead; nothing is written."""
+    before = tree(project)
+    code, output = run_cli(command, "-C", str(project), option, str(project / target))
+    assert code == 2, output
+    said = clean(output).splitlines()[0]
+    assert said.startswith(f"{project / target}: error: "), output
+    assert re.search(r"(one of the project's inputs|which a build reads).*: write it elsewhere, such as \S", said), said
+    assert tree(project) == before
+
+
+def test_no_output_goes_into_a_locale_folder_linked_inside_the_project(project: Path, run_cli) -> None:
+    """locales/es a link to translations-es/ (inside the project, as README advises): the build reads
+    that folder, so it is no output's either, by any of its names."""
+    shutil.move(project / "locales/es", project / "translations-es")
+    (project / "locales/es").symlink_to(project / "translations-es")
+    before = tree(project)
+    for target in ("translations-es/LC_MESSAGES/messages.po", "translations-es/LC_MESSAGES/new.json"):
+        code, output = run_cli("export", "-C", str(project), "--out", str(project / target))
+        assert code == 2 and "locales/es" in clean(output), output
+    assert run_cli("build", "-C", str(project), "--out", str(project / "translations-es"))[0] == 2
+    for folder in ("translations-es/new", "content/site", "templates/assets/site"):
+        code, output = run_cli("build", "-C", str(project), "--out", str(project / folder))
+        assert code == 2 and "which a build reads" in clean(output) and "such as site/" in output, output
+    assert tree(project) == before
+
+
+def test_every_file_a_build_reads_is_refused_as_an_output(project: Path) -> None:
+    """The list the commands check is the loader's: every input a real build recorded is in it."""
+    from generator import records
+    from generator.build import build
+    from generator.outputs import input_refusal
+    from generator.project import CACHE, project_inputs
+
+    assert build(project, project / "site", strict=False, search=False).code == 0
+    record = records.load(project / CACHE, project / "site")
+    assert record is not None and len(record.inputs) > 30
+    inputs = project_inputs(project)
+    for name in record.inputs:
+        assert input_refusal(inputs, project / name.rstrip("/"), "x") is not None, name
+
+
 def test_regenerate_on_invalid_input_creates_no_report(project: Path, run_cli) -> None:
     edit(project / "content/bidding.yaml", "turned: H", "turned: X")
     code, output = run_cli("regenerate", "-C", str(project), "--report", str(project / "new.md"))

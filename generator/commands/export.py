@@ -7,16 +7,19 @@ from pathlib import Path
 
 from ..export import export_data, schema_data
 from ..files import FileError, output_problem, write_files
+from ..outputs import input_refusal
 from ..problems import count
-from ..project import CONTENT, load_project
+from ..project import load_project, project_inputs
 from . import failed
 
 SCHEMA_NAME = "examples.schema.json"
+DEFAULT = "examples.json"
+"""Where ``export`` writes, in the project folder, unless told otherwise."""
 
 
 def run(arguments: argparse.Namespace) -> int:
     """The command: see :func:`run_export`."""
-    out = arguments.out if arguments.out is not None else arguments.project / "examples.json"
+    out = arguments.out if arguments.out is not None else arguments.project / DEFAULT
     return run_export(arguments.project, out)
 
 
@@ -27,8 +30,9 @@ def run_export(root: Path, out: Path) -> int:
     if out.name == SCHEMA_NAME:
         print(f"{out}: error: that is the name of the schema written beside the file: choose another name")
         return 2
+    inputs = project_inputs(root)
     for target in (out, schema):
-        refusal = output_problem(target, []) or _inside_content(root, target)
+        refusal = output_problem(target) or input_refusal(inputs, target, f"{DEFAULT} in the project folder")
         if refusal is not None:
             print(f"{target}: error: {refusal}; nothing written")
             return 2
@@ -49,10 +53,3 @@ def run_export(root: Path, out: Path) -> int:
         return failed(error, "nothing written")
     print(f"{out}: {count(len(project.examples), 'example')} with the engine's answers; schema: {schema}")
     return 0
-
-
-def _inside_content(root: Path, target: Path) -> str | None:
-    """Why the file may not go there: among the pages, where it would be read as one."""
-    if target.resolve().is_relative_to((root / CONTENT).resolve()):
-        return f"inside the project's {CONTENT}/, which holds the pages: write it elsewhere"
-    return None

@@ -8,11 +8,10 @@ import os
 from pathlib import Path
 
 from ..files import FileError, output_problem, write_files
-from ..i18n.catalogs import LOCALES, catalog_path
-from ..i18n.extract import POT
 from ..messages import extract, template_exists, update
+from ..outputs import input_refusal
 from ..problems import Problem, count
-from ..project import CONTENT, SITE_FILE, TEMPLATES, read_site
+from ..project import project_inputs, read_site
 from ..regenerate import markdown_report, regenerate
 from . import failed
 
@@ -26,10 +25,8 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
     """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input.
     Everything is read and checked first, the report's path too; then every file is written, or none."""
     plan = regenerate(root, paths)
-    if report is not None:
-        inputs = [*plan.inputs, root / SITE_FILE, root / LOCALES / POT]
-        inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
-        refusal = output_problem(report, inputs) or _inside_inputs(root, report)
+    if report is not None:  # neither one of the files named nor one a build reads
+        refusal = input_refusal(project_inputs(root), report, "regenerate.md") or output_problem(report, plan.inputs)
         if refusal is not None:
             print(f"{report}: error: {refusal} (the report); nothing regenerated")
             return 2
@@ -68,23 +65,6 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             f"{count(plan.documents, 'file')} already state what the engine computes"
         )
     return 0
-
-
-def _locale_codes(root: Path) -> list[str]:
-    """The locales that have a catalog folder (each catalog is an input the report may not replace)."""
-    try:
-        return sorted(entry.name for entry in (root / LOCALES).iterdir() if entry.is_dir())
-    except OSError:
-        return []
-
-
-def _inside_inputs(root: Path, report: Path) -> str | None:
-    """Why the report may not go where it is named: inside a folder the project reads."""
-    target = Path(os.path.realpath(report))
-    for folder in (CONTENT, LOCALES, TEMPLATES):
-        if target.is_relative_to(Path(os.path.realpath(root / folder))):
-            return f"inside the project's {folder}/, which regenerate reads: write the report elsewhere"
-    return None
 
 
 def _refresh_translator_comments(root: Path) -> None:
