@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import importlib
 import os
 import signal
@@ -59,6 +58,13 @@ def parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address the site is published at, such as https://OWNER.github.io/REPO/ "
         "(default: $BELOTE_DOCS_BASE_URL if set, else content/site.yaml's base_url)",
+    )
+    build.add_argument(
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="render with N processes (default: 2 on two cores or more from 200 files to render on, "
+        "where a second process pays; else 1)",
     )
     serve = commands.add_parser(
         "serve",
@@ -247,6 +253,13 @@ def main(argv: list[str] | None = None) -> int:
     return stoppable(lambda: _main(argv))
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: 1 or 2 processes (the rendering is split in two halves at most)."""
+    if text not in ("1", "2"):
+        raise argparse.ArgumentTypeError(f"{text!r}: write 1 or 2 (processes that render)")
+    return int(text)
+
+
 def _main(argv: list[str] | None) -> int:
     arguments = parser().parse_args(argv)
     project = getattr(arguments, "project", None)
@@ -262,15 +275,7 @@ def _main(argv: list[str] | None) -> int:
             return 2
     # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
     command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
-    # A command is a short batch run over bounded input whose values are acyclic and freed by
-    # reference counting; the cycle collector only rescans them (it tripled `check`'s time, and
-    # took a third of `serve`'s rebuild at 200 pages). `serve`, which runs for as long as it is
-    # left running, collects once after each build instead (commands/serve.py).
-    gc.disable()
-    try:
-        return _run(command, arguments)
-    finally:
-        gc.enable()
+    return _run(command, arguments)
 
 
 def _run(command: ModuleType, arguments: argparse.Namespace) -> int:
@@ -282,14 +287,5 @@ def _run(command: ModuleType, arguments: argparse.Namespace) -> int:
         return int(command.run(arguments))
 
 
-def exit_now(code: int) -> None:
-    """End the process once the command is done and its output flushed, without the interpreter's
-    teardown: freeing a large site's values one by one took longer than a no-op rebuild itself.
-    Every file a command writes is complete (and closed) before it returns."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
-
-
 if __name__ == "__main__":
-    exit_now(main())
+    sys.exit(main())

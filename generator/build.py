@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import records
+from .cache import Keeper, Session
 from .export import export_data, schema_data
 from .files import (
     FileError,
@@ -63,6 +64,8 @@ class BuildResult:
     """Nothing changed since the last build into the same folder: nothing was done."""
     notes: list[str] = field(default_factory=list)
     """Lines to tell the user, such as a record that could not be used."""
+    unwritable: bool = False
+    """The site could not be written (its one problem says why)."""
     seconds: float = 0.0
 
 
@@ -78,22 +81,35 @@ def build(
     base_url: SiteURL | None = None,
     progress: Progress | None = None,
     search: bool = True,
+    session: Session | None = None,
+    jobs: int | None = None,
 ) -> BuildResult:
     """Build the site of the project at ``root`` into ``out`` (None: render into memory only).
 
     Exit code 0 when built, 1 when an example does not hold, 2 when the input is invalid (or, with
     ``strict``, a translation is lost) or the site cannot be written; nothing is written unless 0.
     Without ``search``, the site has no search index (``serve``'s previews: indexing takes longer
-    than rendering an edit).
+    than rendering an edit). ``session``: what a process that builds again keeps between its builds
+    (``serve``'s); ``jobs``: how many processes render (see :func:`~generator.rendering.jobs_for`).
     """
     started = time.perf_counter()
-    result = _build(root, out, strict, base_url, progress or (lambda _: None), search)
+    keeper = Keeper(root / CACHE, session)
+    result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
+    if keeper.unwritable:
+        result.notes.append(f"the build cache ({CACHE}/) could not be written: the next build is slower")
     result.seconds = time.perf_counter() - started
     return result
 
 
 def _build(
-    root: Path, out: Path | None, strict: bool, base_url: SiteURL | None, progress: Progress, search: bool
+    root: Path,
+    out: Path | None,
+    strict: bool,
+    base_url: SiteURL | None,
+    progress: Progress,
+    search: bool,
+    keeper: Keeper,
+    jobs: int | None,
 ) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
@@ -105,14 +121,17 @@ def _build(
         return _reported(last, strict)
     inputs = Inputs(root)
     progress("reading and checking the pages")
-    project = load_project(root, inputs)
+    project = load_project(root, inputs, keeper=keeper)
     if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]
     if errors or project.mismatches:
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
-    data = {EXAMPLES: export_data(project), EXAMPLES_SCHEMA: schema_data()}  # the app team's conformance suite
+    data = {
+        EXAMPLES: export_data(project.examples, project.exported),
+        EXAMPLES_SCHEMA: schema_data(),
+    }  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
     outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, project.draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
@@ -120,7 +139,7 @@ def _build(
     progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
         files: dict[str, bytes] = {}
-        rendered = _render(project, stale, keys, None, memory_sink(files), progress)
+        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs)
         if isinstance(rendered, BuildResult):
             return rendered
         try:
@@ -133,7 +152,7 @@ def _build(
     except OSError as error:
         return _unwritable(out, error)
     try:
-        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress)
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs)
         if isinstance(rendered, BuildResult):
             return rendered
         rendered.files |= _link_reused(reused, last, previous, staging)
@@ -221,7 +240,7 @@ def output_keys(
             part
             for locale in output.catalogs
             for part in (
-                project.catalogs.digests.get(locale, ""),
+                inputs.digests.get(catalog_path(Path(LOCALES), locale).as_posix(), ""),
                 inputs.digests.get(f"locales/{locale}/LC_MESSAGES/{TRANSLATED_RECORD}", ""),
             )
         )
@@ -259,10 +278,16 @@ def partition(
 
 
 def _render(
-    project: Project, stale: list[Output], keys: dict[str, str], staging: Path | None, sink: Sink, progress: Progress
+    project: Project,
+    stale: list[Output],
+    keys: dict[str, str],
+    staging: Path | None,
+    sink: Sink,
+    progress: Progress,
+    jobs: int | None,
 ) -> Rendered | BuildResult:
     try:
-        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink, progress)
+        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink, progress, jobs)
     except RenderError as error:
         return BuildResult(2, problems=[error.problem])
 
@@ -335,7 +360,9 @@ def _result(
 
 def _unwritable(out: Path, error: OSError) -> BuildResult:
     return BuildResult(
-        2, problems=[Problem(str(out), 0, 0, f"cannot write the site: {explain(error)}; nothing written")]
+        2,
+        problems=[Problem(str(out), 0, 0, f"cannot write the site: {explain(error)}; nothing written")],
+        unwritable=True,
     )
 
 

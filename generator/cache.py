@@ -1,52 +1,58 @@
-"""The build cache's files (``.cache/``): each one a label line — what it holds, its format and the
-SHA-256 of the rest — and the bytes it keeps. A file is used only when it reads back through the
-one guarded reader with that label and that digest: a damaged, truncated, foreign or older file is
-as if absent, and its bytes (a pickle) are never loaded.
+"""What the build keeps of a stage's work, keyed by what the stage was handed.
+
+A stage is a plain function of its arguments (bytes, text, tuples and dataclasses of them).
+:meth:`Keeper.kept` wraps one: the key is the digest of the code's version, this Python's, the
+stage's kind and name and its arguments, so that it is derived from what the stage reads and
+cannot go stale. A value is kept
+
+- in memory, in a :class:`Session`: ``serve`` builds again on every save, and keeps there the last
+  value of each stage's slot (a page file, a locale's catalog, the engine's draws), one a slot, so
+  that its memory stays in proportion to the project;
+- in the build cache's folder (``.cache/KIND/NAME``), for the stages whose work pays across
+  processes (``disk=True``: the engine's draws, the compiled templates): a label line — what it
+  holds, the format, the key and the SHA-256 of the rest — and the value pickled. A file is used
+  only when it reads back through the one guarded reader with that label and digest: a damaged,
+  truncated, foreign or older file is as if absent, and its bytes are never loaded.
 
 The cache is the project's own, written by this code: like the code itself it is trusted (a pickle
 runs code when loaded), so a ``.cache`` from elsewhere must never be copied in. The digest guards
-against damage, not against someone who can write the project's files.
+against damage, not against someone who can write the project's files. A cache that cannot be
+written (a read-only project, a full disk) only makes the next build slower.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import io
 import pickle
+import re
+import sys
 from collections.abc import Callable
-from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
-from .files import FileError, read_input, read_start, write_file
+from .files import FileError, make_folder, read_input, write_file
+from .keys import Fingerprints, code_version, digest
 
 FOLDER = ".cache"
 """The build cache's folder, in the project's."""
-FORMAT = 2
+FORMAT = 3
+
+T = TypeVar("T")
 
 
 def _label(kind: str, key: str, payload: bytes) -> bytes:
     return f"belote-docs {kind} {FORMAT} {key} {hashlib.sha256(payload).hexdigest()}\n".encode("ascii")
 
 
-def store(path: Path, kind: str, key: str, payload: bytes) -> None:
-    """Keep ``payload`` in ``path`` under ``key``; a cache that cannot be written only makes the
-    next build slower."""
+def store(path: Path, kind: str, key: str, payload: bytes) -> bool:
+    """Keep ``payload`` in ``path`` under ``key``, through the one writer (a folder or file that a
+    link leads out of the project is refused); False when it cannot be written."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         write_file(path, _label(kind, key, payload) + payload, durable=False)
     except (OSError, FileError):
-        pass
-
-
-def has(path: Path, kind: str, key: str) -> bool:
-    """Whether ``path`` says it keeps ``kind`` under ``key`` (its label only: :func:`load` checks the rest)."""
-    start = f"belote-docs {kind} {FORMAT} {key} ".encode("ascii")
-    try:
-        return read_start(path, len(start)) == start
-    except FileError:  # none, or not a regular file (a named pipe is not waited on)
         return False
+    return True
 
 
 def load(path: Path, kind: str, key: str | None = None) -> tuple[str, bytes] | None:
@@ -62,59 +68,80 @@ def load(path: Path, kind: str, key: str | None = None) -> tuple[str, bytes] | N
     fields = data[:end].split(b" ")
     if len(fields) != 5 or fields[:3] != [b"belote-docs", kind.encode("ascii"), str(FORMAT).encode("ascii")]:
         return None
-    found, digest = fields[3].decode("ascii", "replace"), fields[4]
+    found, sha = fields[3].decode("ascii", "replace"), fields[4]
     payload = data[end + 1 :]
-    if (key is not None and found != key) or hashlib.sha256(payload).hexdigest().encode("ascii") != digest:
+    if (key is not None and found != key) or hashlib.sha256(payload).hexdigest().encode("ascii") != sha:
         return None
     return found, payload
 
 
-def dumps(value: object) -> bytes:
-    """``value`` pickled for the cache: as :func:`pickle.dumps` would, but each frozen dataclass
-    with slots (the pages, examples and views are made of them) as a call of its class with its
-    fields, which :func:`pickle.loads` reads back as it is: pickle's own way for such a class goes
-    through ``dataclasses.fields()`` for every object, and was most of the time a build spent
-    keeping its pages and reading them back."""
-    stream = io.BytesIO()
-    _Pickler(stream, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-    return stream.getvalue()
+class Session:
+    """What a process that builds again (``serve``) keeps between its builds: the last value of
+    each stage's slot, with its key."""
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str], tuple[str, object]] = {}
 
 
-class _Pickler(pickle.Pickler):
-    def reducer_override(self, obj: object) -> Any:
-        kind = type(obj)
-        values = _FIELDS[kind] if kind in _FIELDS else _FIELDS.setdefault(kind, _frozen_fields(kind))
-        return NotImplemented if values is None else (kind, values(obj))
+MISSING = object()
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
-_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
-"""Each class pickled, with the getter of its fields' values if it is a frozen dataclass with slots."""
+class Keeper:
+    """Where a build keeps its stages' work: its session's memory, and the cache folder (None:
+    nowhere on disk, as in a project that is read only)."""
 
+    def __init__(self, folder: Path | None, session: Session | None = None) -> None:
+        self.folder = folder
+        self.session = session
+        self.unwritable = False
+        """Whether a value could not be written to the folder (the build says so once)."""
 
-def _frozen_fields(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
-    """The getter of a class's fields' values, as a tuple in their order, if the class is a frozen
-    dataclass with slots that its ``__init__`` makes from them alone (None otherwise)."""
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in vars(cls) or hasattr(cls, "__post_init__"):
-        return None
-    fields = dataclasses.fields(cls)
-    if not fields or not all(field.init for field in fields):
-        return None
-    getter = attrgetter(*(field.name for field in fields))
-    return getter if len(fields) > 1 else lambda obj: (getter(obj),)
+    def kept(self, kind: str, name: str, make: Callable[..., T], *arguments: object, disk: bool = False) -> T:
+        """``make(*arguments)``, or what it gave for the same arguments before: in this session,
+        or (``disk``) in the cache folder; ``name`` is the slot it replaces there (a page's file, a
+        template)."""
+        key = self.key(kind, name, *arguments)
+        value = self.get(kind, name, key, disk)
+        if value is MISSING:
+            value = make(*arguments)
+            self.put(kind, name, key, value, disk)
+        return value  # type: ignore[return-value]
 
+    @staticmethod
+    def key(kind: str, name: str, *arguments: object) -> str:
+        """The key of a stage's work: the code's version, this Python's, the kind, the name and the
+        fingerprint of each argument (bytes and text as they are)."""
+        fingerprints = Fingerprints()
+        parts = [part if isinstance(part, bytes | str) else fingerprints.of(part) for part in arguments]
+        return digest(code_version(), sys.version, kind, name, *parts)
 
-_holding = False
+    def get(self, kind: str, name: str, key: str, disk: bool = False) -> object:
+        """The value kept under ``key`` in ``name``'s slot (``MISSING`` when there is none)."""
+        if self.session is not None and (held := self.session.values.get((kind, name))) and held[0] == key:
+            return held[1]
+        if not disk or self.folder is None:
+            return MISSING
+        found = load(self._path(kind, name), kind, key)
+        if found is None:
+            return MISSING
+        try:
+            value = pickle.loads(found[1])  # our own cache, its digest checked
+        except Exception:  # noqa: BLE001 (as if absent)
+            return MISSING
+        if self.session is not None:
+            self.session.values[(kind, name)] = (key, value)
+        return value
 
+    def put(self, kind: str, name: str, key: str, value: object, disk: bool = False) -> None:
+        """Keep ``value`` under ``key`` in ``name``'s slot (replacing what it held)."""
+        if self.session is not None:
+            self.session.values[(kind, name)] = (key, value)
+        if disk and self.folder is not None:
+            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            if not store(self._path(kind, name), kind, key, payload):
+                self.unwritable = True
 
-def hold_between_builds() -> None:
-    """Keep in this process what its builds read from the cache (the pages, each catalog), for its
-    next builds, while the files are the same: for ``serve``, which builds again on every save. A
-    build of its own lets it go."""
-    global _holding
-    _holding = True
-
-
-def holding() -> bool:
-    """Whether this process keeps what its builds read from the cache (:func:`hold_between_builds`)."""
-    return _holding
+    def _path(self, kind: str, name: str) -> Path:
+        assert self.folder is not None
+        return self.folder / kind / _UNSAFE.sub("_", name)

@@ -14,14 +14,11 @@ import dataclasses
 import json
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .reader.examples import AuctionExample, DealExample, Example, PlayExample
 from .rules import CAPOT, GENERALE, Card, Rules, Seat, Suit, Team, contract_code
 from .verify import AuctionSolution, DealSolution, PlaySolution, Solution
-
-if TYPE_CHECKING:  # the project is loaded with each example's line made here (example_line)
-    from .project import Project
 
 FORMAT = 1
 """The version of the file's format: raised when a change would break a reader of the previous one."""
@@ -29,10 +26,11 @@ FORMAT = 1
 SCHEMA_ID = "https://belote-docs.example/schemas/examples.schema.json"
 
 
-def export_data(project: Project) -> bytes:
+def export_data(examples: list[Example], exported: dict[str, str]) -> bytes:
     """The JSON file of every example of a checked project (no problem, no mismatch), in the
-    site's order, with the engine's answers; deterministic bytes."""
-    lines = ",\n".join(project.exported[example.id] for example in project.examples)
+    site's order, with the engine's answers (each example's line, :func:`example_line`, by id);
+    deterministic bytes."""
+    lines = ",\n".join(exported[example.id] for example in examples)
     head = json.dumps({"$schema": SCHEMA_ID, "format": FORMAT}, ensure_ascii=False)
     return (head[:-1] + ', "examples": [\n' + lines + "\n]}\n").encode("utf-8")
 

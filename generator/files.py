@@ -138,6 +138,16 @@ def ensure_inside(path: Path, display: str) -> None:
         raise FileError(display, _outside_message(real))
 
 
+def make_folder(path: Path, display: str | None = None) -> None:
+    """Create a folder and its parents, as the one writer does (``FileError`` when a link would lead
+    it out of the project, checked before anything is created)."""
+    ensure_inside(path, display or str(path))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileError(display or str(path), explain(error)) from None
+
+
 def _outside_message(real: str) -> str:
     return f"links outside the project: {real}: put a copy of the file in the project instead"
 
@@ -322,6 +332,7 @@ def _write_files(files: Mapping[Path, bytes], names: Mapping[Path, str], durable
         _remove_stale(Path(folder))  # first: a killed run's link to an old file would count as a hard link
     try:
         for path, data in files.items():
+            ensure_inside(path, names[path])  # a link that would lead the write out of the project
             problem = output_problem(path)
             if problem is not None:
                 raise FileError(names[path], problem)
@@ -410,6 +421,7 @@ def _stage(target: Path, data: bytes, name: str, durable: bool = True) -> str:
 def write_new(path: Path, data: bytes) -> None:
     """Create a new file (into a folder being staged, such as the next site; the whole folder is
     made durable at once before it is swapped in)."""
+    ensure_inside(path, str(path))
     handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     try:
         view = memoryview(data)

@@ -1,4 +1,5 @@
-"""Work done in a forked process beside this one, for the commands that have two cores to use.
+"""Work done in a forked process beside this one, for the commands that have two cores to use
+(``build --jobs 2``'s rendering, ``i18n update``'s merge of a large site).
 
 The forked process inherits this process's memory as it is at the fork, so its job is handed
 over as it is (never pickled); only its outcome comes back, pickled, through a pipe. A process
@@ -33,9 +34,9 @@ def cpu_count() -> int:
 
 
 def can_fork() -> bool:
-    """Whether a process can be forked to run beside this one: there is a second core, and no
-    other thread (a fork would copy its locks in whatever state they are: ``serve``'s builds)."""
-    return hasattr(os, "fork") and cpu_count() >= 2 and threading.active_count() == 1
+    """Whether a process can be forked to run beside this one: no other thread runs (a fork would
+    copy its locks in whatever state they are: ``serve``'s builds)."""
+    return hasattr(os, "fork") and threading.active_count() == 1
 
 
 _JOBS: dict[int, Callable[[], object]] = {}

@@ -21,7 +21,7 @@ from .i18n.extract import (
 )
 from .i18n.pofile import po_bytes
 from .problems import Problem
-from .project import compile_templates, read_pages, solve_examples
+from .project import compile_templates, read_pages
 from .reader.pages import Site
 from .verify import Mismatch
 
@@ -44,12 +44,15 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     build first: on problems (added to ``problems``) or examples that do not hold, nothing is
     written. ``FileError`` when a template cannot be read or the template cannot be written (then
     it is as it was)."""
-    pages, examples = read_pages(root, site, problems)
-    verification, views, _ = solve_examples(examples, problems)
+    files = read_pages(root, site, problems)
+    mismatches = [mismatch for read in files for mismatch in read.mismatches]
     compile_templates(root, problems)
-    if problems or verification.mismatches:
-        return Extraction(verification.mismatches)
-    catalog = template_catalog(root, pages, site.name, views)
+    if problems or mismatches:
+        return Extraction(mismatches)
+    pages = [read.page for read in files if read.page is not None]
+    catalog = template_catalog(
+        root, pages, site.name, {id_: view for read in files for id_, view in read.views.items()}
+    )
     data, path = po_bytes(catalog), root / LOCALES / POT
     changed = write_if_changed(path, data) if write else differs(path, data)
     if write:  # the file as written, or as it was (the same messages, its dates aside)

@@ -26,14 +26,13 @@ from .views import (
     CallView,
     HandCard,
     PlayView,
+    View,
     call_question_view,
     drawn_auction_view,
     drawn_play_view,
     pairs,
 )
 from .words.reasons import Phrase
-
-View = PlayView | AuctionView | DealView
 
 PRACTICE = "practice.html"
 """The practice page's file name in each locale's folder."""
@@ -136,13 +135,14 @@ def reason_anchor(code: PlayReason | AuctionReason) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ShownPage:
-    """A page as shown: its texts, its blocks with their views, its glossary entries. All of it but
-    its list of reasons is made by the code from its file's bytes alone (its examples and their
-    pairs are its own), so its fingerprint is the digest of those bytes, ``source``, and that of
-    ``why``, which depends on the other pages too (see :class:`generator.keys.Fingerprints`)."""
+    """A page as shown: its texts, its blocks with their views, its glossary entries. All of it is
+    made by :func:`show_page` from the page and its own examples' views, which follow from its
+    file's bytes alone, so its fingerprint is the digest of those bytes, ``source`` (see
+    :class:`generator.keys.Fingerprints`); what a page shows of the others (its list of reasons)
+    is in its :class:`PageContext`. A test checks that each page shown alone is the page the whole
+    plan shows."""
 
     BY_SOURCE: ClassVar[bool] = True
-    NOT_FROM_SOURCE: ClassVar[tuple[str, ...]] = ("why",)
 
     source: str
     """The digest of the page file's bytes ("" when unknown: the page is then fingerprinted whole)."""
@@ -156,9 +156,6 @@ class ShownPage:
     """Whether a section shows a play or a deal (the page then has the card order and points)."""
     scores: bool = False
     """Whether a section shows a scored deal (the page then opens with the recap of how a deal is scored)."""
-    why: tuple[ReasonLine, ...] = ()
-    """The refusal reasons the page lists at its top: card play's on the first page with a play
-    example, the auction's on the first with an auction example."""
 
 
 # -- navigation -----------------------------------------------------------------------------------
@@ -244,6 +241,9 @@ class PageContext:
     """The glossary whose words a rules page links (None on the glossary itself)."""
     targets: dict[str, Text]
     """The glossary's: each ``PAGE#ANCHOR`` its entries link to, with its heading or title."""
+    why: tuple[ReasonLine, ...] = ()
+    """The refusal reasons the page lists at its top: card play's on the first page with a play
+    example, the auction's on the first with an auction example (see :func:`reason_lists`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,19 +388,27 @@ class Output:
 # -- the plan -------------------------------------------------------------------------------------
 
 
-def shown_pages(
-    pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None, draws: Draws | None = None
-) -> list[ShownPage]:
-    """Each page with its blocks' views attached, each example's pair among its page's examples,
-    and the lists of reasons on their pages (of ``draws``, the engine's by default); ``sources``:
-    the digest of each page file's bytes, by its path."""
-    draws = draws or draw_all()
-    shown = [_shown_page(page, views, sources or {}) for page in pages]
+def shown_pages(pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None) -> list[ShownPage]:
+    """Each page shown (:func:`show_page`) with its own examples' views; ``sources``: the digest
+    of each page file's bytes, by its path."""
+    return [show_page(page, own_views(page, views), (sources or {}).get(page.path, "")) for page in pages]
+
+
+def own_views(page: Page, views: dict[str, View]) -> dict[str, View]:
+    """The views of the examples a page shows (its examples and figures), by id."""
+    ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock | Figure)]
+    return {id_: views[id_] for id_ in ids if id_ in views}
+
+
+def reason_lists(shown: list[ShownPage], draws: Draws) -> list[tuple[ReasonLine, ...]]:
+    """The list of refusal reasons each page shows at its top (most show none): card play's on the
+    first page with a play example, the auction's on the first with an auction example."""
+    lists: list[tuple[ReasonLine, ...]] = [() for _ in shown]
     for kind in (PlayView, AuctionView):
         number = next((n for n, page in enumerate(shown) if _examples(page, kind)), None)
         if number is not None:
-            shown[number] = dataclasses.replace(shown[number], why=reason_lines(shown[number], kind, draws))
-    return shown
+            lists[number] += reason_lines(shown[number], kind, draws)
+    return lists
 
 
 def _examples(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> list[ShownExample]:
@@ -442,7 +450,9 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
     return tuple(lines)
 
 
-def _shown_page(page: Page, views: dict[str, View], sources: dict[str, str]) -> ShownPage:
+def show_page(page: Page, views: dict[str, View], source: str = "") -> ShownPage:
+    """A page as shown, made from it and its own examples' views (``views``: those alone, by id);
+    ``source``: the digest of its file's bytes, which it follows from."""
     ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock)]
     paired = pairs({id: views[id] for id in ids if id in views})
 
@@ -475,7 +485,6 @@ def _shown_page(page: Page, views: dict[str, View], sources: dict[str, str]) -> 
     sections = tuple(ShownSection(s.id, s.heading, blocks(s.blocks)) for s in page.sections)
     plays = any(isinstance(b, ShownExample) and not isinstance(b.view, AuctionView) for s in sections for b in s.blocks)
     scores = any(isinstance(b, ShownExample) and isinstance(b.view, DealView) for s in sections for b in s.blocks)
-    source = sources.get(page.path, "")
     return ShownPage(
         source, page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays, scores
     )
@@ -586,7 +595,8 @@ def plan(
     path (see :class:`ShownPage`); ``draws``: the engine's own positions (made if not given)."""
     draws = draws or draw_all()
     where = _Site(site, url, pages, search)
-    shown = shown_pages(pages, views, sources, draws)
+    shown = shown_pages(pages, views, sources)
+    why = reason_lists(shown, draws)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
     targets = see_targets(pages)  # what the check of `see` accepts
@@ -598,7 +608,8 @@ def plan(
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
             name = page_href(page.slug)
             glossary_of_page = None if page.entries else glossary
-            context = PageContext(where.frame(locale, name, number), seen, glossary_of_page, linked[number])
+            frame = where.frame(locale, name, number)
+            context = PageContext(frame, seen, glossary_of_page, linked[number], why[number])
             outputs.append(
                 Output(f"{locale}/{name}", "glossary.html" if page.entries else "page.html", locale, context)
             )
@@ -639,10 +650,19 @@ def plan(
             ("missing-locale.html",),
         )
     )
-    why = tuple(ReasonTarget(line.kind, line, page_href(page.slug)) for page in shown for line in page.why)
-    if why:
+    targets_of_reasons = tuple(
+        ReasonTarget(line.kind, line, page_href(page.slug))
+        for page, lines in zip(shown, why, strict=True)
+        for line in lines
+    )
+    if targets_of_reasons:
         outputs.append(
-            Output("reasons.json", "reasons.json", None, ReasonMapContext(published, str(url), url.path, why))
+            Output(
+                "reasons.json",
+                "reasons.json",
+                None,
+                ReasonMapContext(published, str(url), url.path, targets_of_reasons),
+            )
         )
     names = ["index.html"] + [page_href(page.slug) for page in pages] + [PRACTICE]
     urls = [SitemapUrl(str(url), ())]

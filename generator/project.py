@@ -1,46 +1,49 @@
-"""Loading a project, as named stages a command can use alone:
+"""Loading a project, in stages that are plain functions of the bytes they are handed:
 
-read the site (:func:`read_site`) → read the pages (:func:`read_pages`) → solve every example
-(:func:`solve_examples`) → read the catalogs (:func:`read_catalogs`) → the engine's draws
-(:func:`engine_draws`) → compile the templates (:func:`compile_templates`). :func:`load_project`
-runs them all for a build, noting every file read in its :class:`~generator.inputs.Inputs`; with
-two cores, the catalogs and the draws are made beside the pages (:func:`prepare`). Each stage adds
-what is wrong with its input to the run's list of problems and goes on, so that every problem of a
-run is reported at once.
+read the site (:func:`read_site`) → read each page file and solve its examples
+(:func:`read_page_file`) → check each catalog (:func:`~generator.i18n.catalogs.parse_catalog`) → the
+engine's draws (:func:`~generator.positions.draw_all`) → compile the templates
+(:func:`compile_templates`). :func:`load_project` reads each file once, noting it in the build's
+:class:`~generator.inputs.Inputs`, and runs each stage through the build's
+:class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s session every stage's work,
+by the bytes it was handed; in ``.cache/`` the draws and the compiled templates. Each stage returns
+what is wrong with its input, so that every problem of a run is reported at once.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
-import pickle
-from collections.abc import Callable
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import cache
+from .cache import Keeper
 from .deal_views import deal_view
 from .export import example_line
-from .files import FileError, explain
-from .forked import Beside, Died, can_fork
-from .i18n.catalogs import LOCALES, Catalogs, catalog_path
+from .files import FileError, explain, read_input
+from .i18n.catalogs import (
+    LOCALES,
+    TRANSLATED_RECORD,
+    LocaleCatalog,
+    TranslatedRecord,
+    catalog_bytes,
+    catalog_path,
+    parse_catalog,
+)
 from .inputs import Inputs, listing
 from .invocation import command
-from .keys import code_version
-from .page_cache import Answer, KeptPage, PageCache, View, page_key
-from .positions import Draws, draw_all, draws_source, is_draws
+from .positions import Draws, draw_all
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
-from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample
-from .reader.pages import Page, Site, Text, anchor_problems, read_page, see_targets, template_ids
+from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample, not_unique
+from .reader.pages import Page, Site, TemplateIds, Text, anchor_problems, read_page, see_targets, template_ids
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
 from .tables import label_problems
 from .urls import SiteURL
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
-from .views import auction_view, play_view
+from .views import View, auction_view, play_view
 
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
     from .render import CompiledTemplates
@@ -48,8 +51,8 @@ if TYPE_CHECKING:  # the template machinery is imported by the stage that compil
 CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
 SITE_FILE = f"{CONTENT}/site.yaml"
 CACHE = cache.FOLDER
-"""The build cache: compiled templates, parsed catalogs, the pages read and solved, the engine's
-draws and the records of the builds, kept between builds (safe to delete; never published)."""
+"""The build cache: compiled templates, the engine's draws and the records of the builds, kept
+between builds (safe to delete; never published)."""
 
 
 def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None) -> Site | None:
@@ -58,37 +61,65 @@ def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None)
     return read_site_document(documents[0], ExampleSet(problems=problems)) if documents else None
 
 
-def read_pages(
-    root: Path, site: Site, problems: list[Problem], cache: PageCache | None = None, inputs: Inputs | None = None
-) -> tuple[list[Page], list[Example]]:
-    """Stage 2: the site's pages, in the site's order, and their examples. With ``cache``, a page
-    whose file (and the generator's code) did not change since it was last read without problems
-    is taken from there instead of being parsed again (and kept there for the next build: see
-    :meth:`PageCache.save`)."""
+@dataclass(frozen=True)
+class PageFile:
+    """What stage 2 gives for a page file's bytes: the page (None when it cannot be read), its
+    examples, the ids they claim with where, the view and the line of ``examples.json`` of each
+    example the engine solved, and what is wrong."""
+
+    page: Page | None
+    examples: tuple[Example, ...]
+    claims: dict[str, tuple[str, int, int]]
+    views: dict[str, View]
+    lines: dict[str, str]
+    problems: tuple[Problem, ...]
+    mismatches: tuple[Mismatch, ...]
+
+
+def read_page_file(name: str, slug: str, data: bytes, templates: TemplateIds) -> PageFile:
+    """Stage 2, for one page file: its page read (no section may take an id ``templates`` give)
+    and every example of it solved by the engine and compared with its ``expect``."""
+    problems: list[Problem] = []
     examples = ExampleSet(problems=problems)
-    pages = []
+    document = parse_file(name, data, problems)
+    page = read_page(document, slug, examples, templates) if document is not None else None
+    verification, views, lines = solve_examples(examples.examples, problems)
+    return PageFile(
+        page,
+        tuple(examples.examples),
+        examples.claims,
+        views,
+        lines,
+        tuple(problems),
+        tuple(verification.mismatches),
+    )
+
+
+def read_pages(
+    root: Path, site: Site, problems: list[Problem], inputs: Inputs | None = None, keeper: Keeper | None = None
+) -> list[PageFile]:
+    """Stage 2: the site's page files, in the site's order, each read and solved (kept by its
+    bytes in a session); an example id used on two pages is a problem at its second use."""
     templates = template_ids(root / TEMPLATES)  # the ids no section may take
+    files = []
+    first: dict[str, tuple[str, int, int]] = {}
     for slug in site.pages:
         name = f"{CONTENT}/{slug}.yaml"
         data = read_file(name, problems, root, inputs)
         if data is None:
             continue
-        key = page_key(name, data)
-        stored = cache.get(key) if cache is not None else None
-        if stored is not None and cache is not None and examples.adopt(list(stored.examples), stored.claimed):
-            pages.append(stored.page)
-            cache.reuse(key)
-            continue
-        before, claimed, first = len(problems), examples.claimed, len(examples.examples)
-        document = parse_file(name, data, problems)
-        page = read_page(document, slug, examples, templates) if document is not None else None
-        if page is not None:
-            pages.append(page)
-            if len(problems) == before and cache is not None:
-                cache.keep(key, KeptPage(page, tuple(examples.examples[first:]), examples.claimed_since(claimed)))
+        read = (keeper or Keeper(None)).kept("page", name, read_page_file, name, slug, data, templates)
+        problems.extend(read.problems)
+        for id_, where in read.claims.items():
+            if id_ in first:
+                problems.append(Problem(*where, not_unique(id_, first[id_])))
+            else:
+                first[id_] = where
+        files.append(read)
+    pages = [read.page for read in files if read.page is not None]
     problems.extend(glossary_problems(pages, site.pages))
-    problems.extend(anchor_problems(pages, templates))  # a page from the cache, read with other templates
-    return pages, examples.examples
+    problems.extend(anchor_problems(pages, templates))
+    return files
 
 
 def _every_page(root: Path) -> Site:
@@ -161,20 +192,15 @@ def glossary_problems(pages: list[Page], slugs: tuple[str, ...]) -> list[Problem
 
 
 def solve_examples(
-    examples: list[Example], problems: list[Problem], cache: PageCache | None = None
+    examples: list[Example], problems: list[Problem]
 ) -> tuple[Verification, dict[str, View], dict[str, str]]:
-    """Stage 3: every example through the engine, compared with its ``expect``; the view a page
-    shows of each example that could be solved, and its line of ``examples.json``. With ``cache``,
-    the examples of a page kept solved are taken from there (they hold, and have no problem), and
-    those of the pages it keeps unsolved are kept with their answers once all of a page's hold."""
-    known = cache.solved() if cache is not None else {}
-    verification = verify([example for example in examples if example.id not in known])
+    """Every example through the engine, compared with its ``expect``; the view a page shows of
+    each example that could be solved, and its line of ``examples.json``."""
+    verification = verify(examples)
     problems.extend(verification.problems)
-    answers: dict[str, Answer] = {}
+    views: dict[str, View] = {}
+    lines: dict[str, str] = {}
     for example in examples:
-        if example.id in known:
-            answers[example.id] = known[example.id]
-            continue
         solution = verification.solutions.get(example.id)
         view: View | None = None
         if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
@@ -184,124 +210,61 @@ def solve_examples(
         elif isinstance(example, DealExample) and isinstance(solution, DealSolution):
             view = deal_view(example, solution)
         if view is not None and solution is not None:
-            answers[example.id] = (view, example_line(example, solution))
-    if cache is not None:
-        failing = {mismatch.example.id for mismatch in verification.mismatches}
-        cache.keep_solved({id_: answer for id_, answer in answers.items() if id_ not in failing})
-    views = {id_: view for id_, (view, _) in answers.items()}
-    return verification, views, {id_: line for id_, (_, line) in answers.items()}
+            views[example.id] = view
+            lines[example.id] = example_line(example, solution)
+    return verification, views, lines
 
 
-def read_catalogs(root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None) -> Catalogs:
-    """Stage 4: each locale's catalog checked; those that can be read (the others add their
-    problems), read back from the cache when used."""
-    catalogs = Catalogs(root, root / CATALOG_CACHE)
+def read_catalogs(
+    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None, keeper: Keeper | None = None
+) -> dict[str, LocaleCatalog]:
+    """Stage 3: each locale's catalog checked (kept by its bytes in a session), with its record of
+    translated messages; those that can be used (the others add their problems)."""
+    catalogs = {}
     for locale in locales:
-        catalogs.read(locale, problems, inputs)
+        display = catalog_path(Path(LOCALES), locale).as_posix()
+        data = catalog_bytes(root / display, display, locale, problems)
+        if data is None:
+            continue
+        if inputs is not None:
+            inputs.note(display, data)
+        catalog, found = (keeper or Keeper(None)).kept("catalog", locale, parse_catalog, data, display, locale)
+        problems.extend(found)
+        if catalog is not None:
+            catalogs[locale] = dataclasses.replace(catalog, translated=_record(root, display, inputs))
     return catalogs
 
 
-CATALOG_CACHE = f"{CACHE}/catalogs"
-"""Where the parsed catalogs are kept (see :class:`generator.i18n.catalogs.Catalogs`)."""
-
-
-DRAWS = "draws.pickle"
-"""Where the build cache keeps the engine's draws (:class:`~generator.positions.Draws`)."""
-
-
-def engine_draws(root: Path) -> Draws:
-    """Stage 5: the engine's draws: this process's, else those kept in the build cache for this
-    code and this Python, else drawn (drawing them is a third of a one-page edit's rebuild at 200
-    pages); kept there when it does not have them."""
-    key = draws_source()
-    path = root / CACHE / DRAWS
-    if not _HELD:
-        kept = cache.load(path, "draws", key)
-        try:
-            value = pickle.loads(kept[1]) if kept is not None else None  # our own cache, its digest checked
-        except Exception:  # noqa: BLE001 (as if absent)
-            value = None
-        if is_draws(value):
-            _HELD.append(value)
-        else:
-            _HELD.append(draw_all())
-            cache.store(path, "draws", key, cache.dumps(_HELD[0]))
-    elif not cache.has(path, "draws", key):
-        cache.store(path, "draws", key, cache.dumps(_HELD[0]))
-    return _HELD[0]
-
-
-_HELD: list[Draws] = []
-"""The draws, once a build of this process has them (they follow from the code alone)."""
-
-
-def prepare(
-    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None
-) -> Callable[[], tuple[Catalogs, Draws]]:
-    """Stages 4 and 5 for a build, begun: what gives the catalogs checked (their problems added)
-    and the engine's draws. With two cores, each catalog is read now (and noted in ``inputs``), and
-    what the build cache does not keep yet (a catalog's parse and checks, the draws) is made in a
-    process forked beside this one (:mod:`.forked`), which keeps it in the cache while this one
-    reads the pages; what it made is then read back from there, as a build that finds it there
-    does. Otherwise both stages run when asked."""
-    if not can_fork():
-        return lambda: (read_catalogs(root, locales, problems, inputs), engine_draws(root))
-    catalogs = Catalogs(root, root / CATALOG_CACHE)
-    unchecked = {locale: found for locale in locales if (found := catalogs.found(locale, problems, inputs)) is not None}
-    draws = not _HELD and not cache.has(root / CACHE / DRAWS, "draws", draws_source())
-    if not unchecked and not draws:
-        return lambda: (catalogs, engine_draws(root))
-    digests = {locale: digest for locale, (_, digest) in unchecked.items()}
-    beside = Beside(functools.partial(_made, root, catalogs, unchecked, draws))
-    del unchecked  # the forked process has their bytes
-
-    def outcome() -> tuple[Catalogs, Draws]:
-        try:
-            found = beside.result()
-        except Died:
-            problems.append(Problem(LOCALES, 0, 0, "the process checking the catalogs died (killed?): build again"))
-            return catalogs, engine_draws(root)
-        for locale, digest in digests.items():
-            problems.extend(found[locale])
-            if not found[locale]:
-                catalogs.keep(locale, digest, None)  # read back from the cache (or parsed again) when looked up
-        return catalogs, engine_draws(root)
-
-    return outcome
-
-
-def _made(
-    root: Path, catalogs: Catalogs, unchecked: dict[str, tuple[bytes, str]], draws: bool
-) -> dict[str, list[Problem]]:
-    """In the forked process: each catalog of ``unchecked`` (its bytes and their digest) checked
-    (kept in the cache when valid), and the engine's draws when asked (kept there too); each
-    catalog's problems."""
-    found: dict[str, list[Problem]] = {}
-    for locale, (data, digest) in unchecked.items():
-        found[locale] = []
-        catalogs.check(locale, data, digest, found[locale])
-    if draws:
-        engine_draws(root)
-    return found
+def _record(root: Path, display: str, inputs: Inputs | None) -> TranslatedRecord | None:
+    """The record of translated messages beside a catalog (None when there is none, or it is not
+    one: each missing translation then counts as lost), noted in ``inputs``."""
+    name = f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}"
+    try:
+        data = read_input(root / name)
+    except FileError:
+        return None
+    if inputs is not None:
+        inputs.note(name, data)
+    return TranslatedRecord(data) if data.isascii() else None
 
 
 def compile_templates(
-    root: Path, problems: list[Problem], inputs: Inputs | None = None
+    root: Path, problems: list[Problem], inputs: Inputs | None = None, keeper: Keeper | None = None
 ) -> tuple[CompiledTemplates, dict[str, tuple[str, ...]], dict[str, str]]:
     """Stage 5: every template (each file of ``templates/`` but its assets) compiled, so that a
     syntax error is reported at its line before rendering; the templates each one uses (extends,
-    imports, includes: Jinja's reading); and their sources, read once, which rendering uses."""
+    imports, includes: Jinja's reading); and their sources, read once, which rendering uses. Both
+    are kept by each template's source (in the session and in ``.cache/``)."""
     from jinja2 import TemplateSyntaxError
 
     from .render import CompiledTemplates, make_environment
 
-    compiled = CompiledTemplates(root / CACHE / "templates")
+    keeper = keeper or Keeper(None)
+    compiled = CompiledTemplates(keeper)
     folder = root / TEMPLATES
     sources: dict[str, str] = {}
     env = make_environment(folder, compiled, inputs, sources)
     uses: dict[str, tuple[str, ...]] = {}
-    kept = _kept_uses(root)
-    named: dict[str, tuple[str, ...]] = {}  # what each template read names, by its source's digest
     try:
         found_files = inputs.files(TEMPLATES) if inputs is not None else listing(folder)  # hidden files left out
     except OSError as error:
@@ -312,8 +275,7 @@ def compile_templates(
             continue  # the assets; editors' backups
         try:
             source = env.loader.get_source(env, path.name)[0]  # type: ignore[union-attr]
-            digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
-            uses[path.name] = named[digest] = kept[digest] if digest in kept else _referenced(source)
+            uses[path.name] = keeper.kept("uses", path.name, referenced, source, disk=True)
             env.get_template(path.name)
         except TemplateSyntaxError as error:
             problems.append(Problem(f"{TEMPLATES}/{path.name}", error.lineno, 1, f"template syntax: {error.message}"))
@@ -324,36 +286,12 @@ def compile_templates(
             problems.append(Problem(f"{TEMPLATES}/{path.name}", line, column, message))
         except RecursionError:  # Jinja's parser recurses once per nested block or parenthesis
             problems.append(Problem(f"{TEMPLATES}/{path.name}", 0, 0, "nested too deeply to compile: flatten it"))
-    if named != kept:
-        cache.store(root / USES, "uses", code_version()[:32], json.dumps(named, sort_keys=True).encode("utf-8"))
     return compiled, uses, sources
 
 
-USES = f"{CACHE}/templates/uses.json"
-"""Where the build cache keeps the templates each template names, by the digest of its source."""
-
-
-def _kept_uses(root: Path) -> dict[str, tuple[str, ...]]:
-    """The templates each template names (see :func:`_referenced`), by the digest of its source, as
-    the build cache keeps them for this code: a build parses only the templates it does not find
-    there (parsing every template was a fifth of a one-page edit's rebuild of the real site, and a
-    third of ``serve``'s). Anything but the shape it is written in is as if absent."""
-    kept = cache.load(root / USES, "uses", code_version()[:32])
-    try:
-        value = json.loads(kept[1]) if kept is not None else {}
-    except ValueError:
-        return {}
-    if not isinstance(value, dict) or not all(
-        isinstance(names, list) and all(isinstance(name, str) for name in names) for names in value.values()
-    ):
-        return {}
-    return {digest: tuple(names) for digest, names in value.items()}
-
-
-def _referenced(source: str) -> tuple[str, ...]:
+def referenced(source: str) -> tuple[str, ...]:
     """The templates a template's source names (extends, imports, includes), sorted, and ``*`` for
-    a name known only when rendering (any template); a syntax error is raised. Kept in the build
-    cache by source (:func:`_kept_uses`)."""
+    a name known only when rendering (any template); a syntax error is raised."""
     from jinja2 import meta
 
     from .render import make_environment
@@ -373,39 +311,44 @@ class Project:
     views: dict[str, View] = field(default_factory=dict)
     exported: dict[str, str] = field(default_factory=dict)
     """Each example's line of ``examples.json``, with the engine's answers (see :mod:`.export`), by id."""
-    catalogs: Catalogs = field(default_factory=lambda: Catalogs(Path(), None))
-    """Each readable catalog, read back from the cache when looked up (see :class:`Catalogs`)."""
+    catalogs: dict[str, LocaleCatalog] = field(default_factory=dict)
+    """Each catalog that can be used, by locale."""
     compiled: CompiledTemplates | None = None
     uses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The templates each template uses (see :func:`compile_templates`)."""
     sources: dict[str, str] = field(default_factory=dict)
     """Each template's source, as read (and noted) once by :func:`compile_templates`."""
     draws: Draws | None = None
-    """The engine's draws (see :func:`engine_draws`), for a build."""
+    """The engine's draws (see :func:`~generator.positions.draw_all`), for a build."""
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
 
 
-def load_project(root: Path, inputs: Inputs | None = None, catalogs: bool = True) -> Project:
+def load_project(
+    root: Path, inputs: Inputs | None = None, catalogs: bool = True, keeper: Keeper | None = None
+) -> Project:
     """Run the stages: the site (and a warning for each page file or catalog it does not list), its
-    pages, every example solved, and for a build (``catalogs``) every catalog checked, the engine's
-    draws (both begun beside the pages: :func:`prepare`) and the templates compiled; each file read
-    is noted in ``inputs``."""
+    pages with every example solved, and for a build (``catalogs``) every catalog checked, the
+    engine's draws and the templates compiled; each file read is noted in ``inputs``, and each
+    stage's work kept by ``keeper`` (none: nothing kept)."""
+    keeper = keeper or Keeper(None)
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
         read_pages(root, _every_page(root), project.problems)
         return project
     project.problems += unlisted_files(root, project.site, inputs) + label_problems()
-    prepared = prepare(root, list(project.site.locales), project.problems, inputs) if catalogs else None
-    kept = PageCache(root / CACHE)
-    project.pages, project.examples = read_pages(root, project.site, project.problems, kept, inputs)
-    verification, project.views, project.exported = solve_examples(project.examples, project.problems, kept)
-    kept.save()
-    project.mismatches = verification.mismatches
-    if prepared is not None:
-        project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs)
-        project.catalogs, project.draws = prepared()
+    for read in read_pages(root, project.site, project.problems, inputs, keeper):
+        if read.page is not None:
+            project.pages.append(read.page)
+        project.examples += read.examples
+        project.views |= read.views
+        project.exported |= read.lines
+        project.mismatches += read.mismatches
+    if catalogs:
+        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs, keeper)
+        project.draws = keeper.kept("draws", "draws", draw_all, disk=True)
+        project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
     return project
 
 

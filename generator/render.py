@@ -35,7 +35,6 @@ import dataclasses
 import os
 from collections.abc import Callable
 from pathlib import Path
-from types import CodeType
 from typing import Any
 
 from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, Template, TemplateNotFound, pass_environment
@@ -43,12 +42,12 @@ from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
-from . import cache, tables, views
+from . import tables, views
+from .cache import Keeper
 from .example_markup import ExampleMarkup, nobreak_sum
 from .files import read_input
 from .i18n.catalogs import Translator
 from .inputs import Inputs
-from .keys import code_version
 from .locales import og_locale, text_direction
 from .page_text import Words, link_first_use, plain_text, resolve_languages, unlinked
 from .plan import Glossary, Output, bcp47
@@ -162,60 +161,26 @@ class MarkedTemplate(Template):
         return resolve_languages(super().render(*args, **kwargs))
 
 
-def _compiled_as(checksum: str) -> str:
-    """A compiled template's key in the cache: its source's checksum and the code that compiles it
-    (the environment's options, Jinja's version)."""
-    return f"{code_version()[:32]}-{checksum}"
-
-
-_COMPILED: dict[str, tuple[str, CodeType]] = {}
-"""Each template this process compiled or read back, by its bucket's key (the template's name and
-file), with its source's checksum: every locale's environment, and every later build of ``serve``,
-takes its code as it is rather than unmarshalling it again (0.01 s of a rebuild at the real size).
-A template edited replaces its entry: the memory stays in proportion to the templates."""
-
-
 class CompiledTemplates(BytecodeCache):
-    """Compiled templates shared by every locale's environment (each compiles nothing twice) and,
-    when ``folder`` is writable, kept there between builds (read and written through files.py).
-    Jinja keys each entry by the template's source, so an edited template is compiled again; an
-    entry that does not read back (damaged, of another Python) is as if absent."""
+    """Compiled templates shared by every locale's environment (each compiles nothing twice), kept
+    by the build's :class:`~generator.cache.Keeper` (in a session, and in ``.cache/``) under the key
+    of the template's source (Jinja's checksum of it): an edited template is compiled again; an
+    entry that does not read back (of another Python) is as if absent."""
 
-    def __init__(self, folder: Path | None) -> None:
-        self.folder: Path | None = None
-        if folder is not None:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                self.folder = folder
-            except OSError:
-                self.folder = None  # a read-only project builds as well, only slower
-
-    def _path(self, bucket: Bucket) -> Path:
-        assert self.folder is not None
-        return self.folder / f"__jinja2_{bucket.key}.cache"
+    def __init__(self, keeper: Keeper) -> None:
+        self.keeper = keeper
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        held = _COMPILED.get(bucket.key)
-        if held is not None and held[0] == bucket.checksum:
-            bucket.code = held[1]
-            return
-        if self.folder is None:
-            return
-        kept = cache.load(self._path(bucket), "template", _compiled_as(bucket.checksum))
-        if kept is None:
-            return
-        try:
-            bucket.bytecode_from_string(kept[1])
-        except Exception:  # of another Python: compile again  # noqa: BLE001
-            bucket.reset()
-        if bucket.code is not None:
-            _COMPILED[bucket.key] = (bucket.checksum, bucket.code)
+        found = self.keeper.get("template", bucket.key, Keeper.key("template", bucket.key, bucket.checksum), True)
+        if isinstance(found, bytes):
+            try:
+                bucket.bytecode_from_string(found)  # reset by Jinja when of another Python
+            except Exception:  # noqa: BLE001 (code that does not read back: compiled again)
+                bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        assert bucket.code is not None
-        _COMPILED[bucket.key] = (bucket.checksum, bucket.code)
-        if self.folder is not None:
-            cache.store(self._path(bucket), "template", _compiled_as(bucket.checksum), bucket.bytecode_to_string())
+        key = Keeper.key("template", bucket.key, bucket.checksum)
+        self.keeper.put("template", bucket.key, key, bucket.bytecode_to_string(), True)
 
 
 class TemplateFiles(BaseLoader):

@@ -1,5 +1,5 @@
-"""Rendering a list of planned outputs into files: each locale's with its renderer (its catalog read
-back while its files are rendered, then let go), the shared ones (the language chooser, 404.html,
+"""Rendering a list of planned outputs into files: each locale's with its renderer (made for its
+files, then let go), the shared ones (the language chooser, 404.html,
 reasons.json, the sitemap, robots.txt) with the parts each published locale gives of them, and the
 data files (the examples and their schema) as they are.
 
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from markupsafe import Markup
 
 from .files import FileError, write_new
-from .forked import Beside, Died, can_fork
+from .forked import Beside, Died, can_fork, cpu_count
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
 from .page_text import markdown_inline, plain_text
@@ -125,21 +125,31 @@ PARALLEL_MIN = 200
 """Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
 
 
+def jobs_for(jobs: int | None, files: int) -> int:
+    """How many processes render ``files`` files: ``jobs`` when given (``--jobs``); by default two
+    on two cores from :data:`PARALLEL_MIN` files on, where the bench shows a second process paying
+    (never on the real site), else one."""
+    if jobs is not None:
+        return jobs
+    return 2 if files >= PARALLEL_MIN and cpu_count() >= 2 else 1
+
+
 def render_site(
     project: Project,
     outputs: list[tuple[Output, str]],
     staging: Path | None,
     sink: Sink,
     progress: Callable[[str], None] = lambda _: None,
+    jobs: int | None = None,
 ) -> Rendered:
     """Render the outputs (each with its key) into ``sink``: the files of the locales, then the
-    shared files. On two cores, with enough to render, the first half of the locales' files is
+    shared files. With two jobs (:func:`jobs_for`), the first half of the locales' files is
     rendered in a forked process while this one renders the second; a process that dies is an
     error (:class:`RenderError`), never a wait."""
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
     renderer = SiteRenderer(project, [output for output, _ in shared], progress)
-    if staging is None or len(files) < PARALLEL_MIN or not can_fork():
+    if staging is None or jobs_for(jobs, len(files)) < 2 or not can_fork():
         rendered = renderer.render_files(files, sink)
     else:
         half = len(files) // 2
@@ -180,33 +190,28 @@ class SiteRenderer:
         self.site = project.site
         self.templates = project.root / TEMPLATES
         self.translators: dict[str, Translator] = {
-            locale: Translator(locale, None, catalog_path(Path(LOCALES), locale).as_posix())
+            locale: Translator(locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix())
             for locale in self.site.locales
         }
         self.renderers: dict[str, LocaleRenderer] = {}
 
     def renderer(self, locale: str) -> LocaleRenderer:
-        """The locale's renderer, made (with its catalog read back) when first needed."""
+        """The locale's renderer, made when first needed."""
         if locale not in self.renderers:
             from .render import LocaleRenderer
 
-            translator = self.translators[locale]
-            if translator.catalog is None and locale in self.project.catalogs:
-                translator.catalog = self.project.catalogs[locale]  # FileError: changed meanwhile
             self.renderers[locale] = LocaleRenderer(
-                self.templates, self.site, locale, translator, self.project.compiled, self.project.sources
+                self.templates, self.site, locale, self.translators[locale], self.project.compiled, self.project.sources
             )
         return self.renderers[locale]
 
     def let_go(self, locale: str) -> None:
-        """Drop the locale's renderer and catalog: the next locale's are not held beside them."""
+        """Drop the locale's renderer (and what it built once for the locale's files)."""
         self.renderers.pop(locale, None)
-        self.translators[locale].catalog = None
-        self.project.catalogs.release(locale)
 
     def render_files(self, files: list[tuple[Output, str]], sink: Sink) -> Rendered:
         """Render each file of a locale (with its key) into ``sink``, in order, and each locale's
-        parts of the shared files; a template's runtime error (or a catalog changed meanwhile) is a
+        parts of the shared files; a template's runtime error (or a file that cannot be read) is a
         :class:`RenderError`."""
         rendered = Rendered()
         last = {output.locale: index for index, (output, _) in enumerate(files)}
@@ -251,7 +256,7 @@ class SiteRenderer:
 
     @contextlib.contextmanager
     def _located(self) -> Iterator[None]:
-        """A template's runtime error, or a catalog changed meanwhile, as a located :class:`RenderError`."""
+        """A template's runtime error, or a file that cannot be read, as a located :class:`RenderError`."""
         try:
             yield
         except (OSError, RenderError):

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
+from .deal_views import DealView
 from .positions import CallQuestion, PlayPosition
 from .reader.examples import AuctionExample, PlayExample
 from .rules import (
@@ -253,6 +254,10 @@ def pairs(views: Mapping[str, V]) -> dict[str, V]:
             if other is not None:
                 paired[view.id] = other
     return paired
+
+
+View = PlayView | AuctionView | DealView
+"""What a page shows of an example the engine solved."""
 
 
 def only_here(view: PlayView, other: PlayView | None) -> frozenset[Card]:

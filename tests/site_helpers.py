@@ -29,10 +29,12 @@ SEED_PAGES = {  # source document -> the page that must show every line of it (t
 }
 
 
-def run_build(project: Path, out: Path | None, strict: bool = True) -> tuple[BuildResult, list[str]]:
+def run_build(
+    project: Path, out: Path | None, strict: bool = True, jobs: int | None = None
+) -> tuple[BuildResult, list[str]]:
     """Build quietly; return the result and the lines it reported."""
     lines: list[str] = []
-    result = build(project, out, strict)
+    result = build(project, out, strict, jobs=jobs)
     tell(result, out, strict, lambda line: lines.append(str(line)))
     return result, lines
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import pickle
 import re
 import shutil
 import time
@@ -17,29 +16,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import build as build_module
-from generator import cache, keys, page_cache, positions, records, rendering
+from generator import cache, keys, positions, records, rendering
 from generator import plan as plan_module
 from generator import project as project_module
 from generator.inputs import Inputs
 from generator.problems import Problem
-from generator.project import CACHE, read_pages, read_site
-from generator.reader.examples import ExampleSet
-from generator.reader.pages import Page, TemplateIds
-from generator.reader.source import Document
+from generator.project import CACHE
 from generator.urls import SiteURL
 
 from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
 
 
-def scratch(project: Path, tmp_path: Path) -> dict[str, bytes]:
+def scratch(project: Path, tmp_path: Path, search: bool = True) -> dict[str, bytes]:
     """The site built from a copy of the project with no cache and no previous site."""
     fresh = tmp_path / "fresh"
     shutil.rmtree(fresh, ignore_errors=True)
     for folder in ("content", "locales", "templates"):
         shutil.copytree(project / folder, fresh / folder)
-    result, lines = run_build(fresh, fresh / "site", strict=False)
-    assert result.code == 0, lines
+    result = build_module.build(fresh, fresh / "site", False, search=search)
+    assert result.code == 0, result.problems
     return tree(fresh / "site")
 
 
@@ -135,9 +131,9 @@ def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
     original = page.read_bytes()
     load = build_module.load_project
 
-    def edited_meanwhile(root: Path, inputs: Inputs) -> project_module.Project:  # after the no-op check
-        page.write_bytes(original.replace(b"nobody has taken", b"no one has taken", 1))
-        return load(root, inputs)
+    def edited_meanwhile(root: Path, inputs: Inputs, **options: object) -> project_module.Project:
+        page.write_bytes(original.replace(b"nobody has taken", b"no one has taken", 1))  # after the no-op check
+        return load(root, inputs, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(build_module, "load_project", edited_meanwhile)
     assert run_build(project, out, strict=False)[0].code == 0
@@ -263,7 +259,7 @@ def test_a_change_of_the_generator_renders_everything_again(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("damage", ["record", "site file", "page cache", "page cache shape", "page cache entry"])
+@pytest.mark.parametrize("damage", ["record", "site file", "draws", "template"])
 def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damage: str) -> None:
     out = project / "site"
     assert run_build(project, out)[0].code == 0
@@ -275,152 +271,64 @@ def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damag
         data = target.read_bytes()
         target.unlink()  # a new file of the same size, with a different time
         target.write_bytes(data.replace(b"<main", b"<mian"))
-    elif damage == "page cache":
-        (project / CACHE / page_cache.FILE).write_bytes(b"\x80\x05not a pickle")
-    elif damage == "page cache shape":
-        (project / CACHE / page_cache.FILE).write_bytes(pickle.dumps(["a list, not the pages by key"]))
     else:
-        path = project / CACHE / page_cache.FILE
-        stored = _stored_pages(path)
-        first = next(page for page in map(pickle.loads, stored.values()) if page.solved)
-        damaged = [
-            pickle.dumps(("not", "a page", {})),
-            b"\x80\x05not a pickle",
-            pickle.dumps(stored)[:100],
-            pickle.dumps(dataclasses.replace(first, examples=("not an example",))),
-            pickle.dumps(dataclasses.replace(first, solved=first.solved[:-1])),
-            pickle.dumps(dataclasses.replace(first, solved=tuple((line, view) for view, line in first.solved))),
-        ]
-        entries = {key: damaged[index % len(damaged)] for index, key in enumerate(stored)}
-        cache.store(path, "pages", "-", pickle.dumps(entries))
+        for path in (project / CACHE / damage).iterdir():
+            path.write_bytes(path.read_bytes()[:-7] + b"damaged")  # its label, then bytes of another digest
+        page = project / "content/bidding.yaml"  # an edit, so that the build reads the cache
+        page.write_text(page.read_text(encoding="utf-8").replace("nobody has taken", "nobody took", 1))
     result, lines = run_build(project, out)
     assert result.code == 0, lines
     assert tree(out) == scratch(project, tmp_path)
 
 
-def _stored_pages(path: Path) -> dict[str, bytes]:
-    kept = cache.load(path, "pages")
-    assert kept is not None
-    return pickle.loads(kept[1])
-
-
-def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The slugs of the pages the next loads parse (rather than take from the page cache)."""
-    slugs: list[str] = []
-    original = project_module.read_page
-
-    def read_page(document: Document, slug: str, examples: ExampleSet, templates: TemplateIds) -> Page | None:
-        slugs.append(slug)
-        return original(document, slug, examples, templates)
-
-    monkeypatch.setattr(project_module, "read_page", read_page)
-    return slugs
-
-
-def load(project: Path) -> tuple[list[str], list[str], list[Problem]]:
-    """The pages' slugs, the examples' ids and the problems of reading the project's pages."""
-    problems: list[Problem] = []
-    site = read_site(project, problems)
-    assert site is not None
-    kept = page_cache.PageCache(project / CACHE)
-    pages, examples = read_pages(project, site, problems, kept)
-    kept.save()
-    return [page.slug for page in pages], [example.id for example in examples], problems
-
-
-def test_the_page_cache_holds_this_builds_pages_and_is_ignored_when_stale(
-    project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    slugs = parsed(monkeypatch)
-    first = load(project)
-    cache = project / CACHE / page_cache.FILE
-    assert slugs == list(ALL_PAGES) and len(_stored_pages(cache)) == len(ALL_PAGES)
-    written = cache.stat().st_mtime_ns, cache.stat().st_ino
-    slugs.clear()
-    assert load(project) == first and slugs == []  # every page from the cache, which is not written again
-    assert (cache.stat().st_mtime_ns, cache.stat().st_ino) == written
-
-    page = project / "content/scoring.yaml"
-    page.write_text(page.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
-    assert load(project) == first and slugs == ["scoring"]
-    stored = _stored_pages(cache)  # the page's entry replaced, not added
-    assert len(stored) == len(ALL_PAGES) and page_cache.page_key("content/scoring.yaml", page.read_bytes()) in stored
-
-    slugs.clear()
-    monkeypatch.setattr(page_cache, "code_version", lambda: "another version of the generator")
-    assert load(project) == first and slugs == list(ALL_PAGES)
-
-
-def test_a_process_that_builds_again_keeps_the_pages_it_last_wrote(
-    project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(cache, "_holding", True)
-    first = load(project)
-    reads: list[Path] = []
-    original = page_cache._read
-
-    def read(path: Path) -> dict[str, bytes]:
-        reads.append(path)
-        return original(path)
-
-    monkeypatch.setattr(page_cache, "_read", read)
-    slugs = parsed(monkeypatch)
-    assert load(project) == first and reads == [] and slugs == []  # the file neither read nor unpickled again
-    path = project / CACHE / page_cache.FILE
-    cache.store(path, "pages", "-", pickle.dumps(_stored_pages(path)))  # the file replaced meanwhile
-    assert load(project) == first and reads == [path] and slugs == []  # read again
-    other = copy_project(project.parent / "other")
-    load(other)  # another project's pages are not held beside them
-    assert list(page_cache._LAST) == [other / CACHE / page_cache.FILE]
-
-
-def test_serve_holds_each_catalog_between_builds_while_its_bytes_are_the_same(
+def test_a_process_that_builds_again_reads_again_only_what_changed(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A process that builds again (``serve``) reads each catalog back from the cache once, and
-    again only when its bytes change; a build of its own reads them back each time."""
+    """``serve``'s session keeps each page file read and solved, and each catalog parsed, by their
+    bytes: a rebuild reads again the page and the catalog edited, and nothing else; a build without
+    the session reads them all; the site is a scratch build's."""
+    from generator.cache import Session
     from generator.i18n import catalogs
 
-    read_back: list[str] = []
-    original = catalogs.load_cached
+    reads: list[str] = []
+    read_page_file, parse_catalog = project_module.read_page_file, catalogs.parse_catalog
 
-    def load_cached(cached: Path, digest: str, locale: str, display: str) -> object:
-        read_back.append(locale)
-        return original(cached, digest, locale, display)
+    def page_read(name: str, *rest: object) -> object:
+        reads.append(name)
+        return read_page_file(name, *rest)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(catalogs, "load_cached", load_cached)
-    monkeypatch.setattr(catalogs, "_BETWEEN_BUILDS", {})
+    def catalog_parsed(data: bytes, display: str, locale: str) -> object:
+        reads.append(locale)
+        return parse_catalog(data, display, locale)
+
+    monkeypatch.setattr(project_module, "read_page_file", page_read)
+    monkeypatch.setattr(project_module, "parse_catalog", catalog_parsed)
     out = tmp_path / "site"
     page = project / "content/bidding.yaml"
     text = page.read_text(encoding="utf-8")
+    session = Session()
 
-    def rebuild(number: int) -> None:
+    def rebuild(number: int, session: Session | None) -> list[str]:
         page.write_text(text.replace("nobody has taken", f"nobody has taken ({number})", 1), encoding="utf-8")
-        read_back.clear()
-        assert run_build(project, out, strict=False)[0].code == 0
+        reads.clear()
+        assert build_module.build(project, out, False, search=False, session=session).code == 0
+        return sorted(reads)
 
-    rebuild(0)
-    rebuild(1)
-    assert sorted(read_back) == sorted(LOCALES)  # not held: read back by every build
-    monkeypatch.setattr(cache, "_holding", True)
-    rebuild(2)
-    assert sorted(read_back) == sorted(LOCALES)
-    rebuild(3)
-    assert read_back == []
+    everything = sorted([*LOCALES, *(f"content/{slug}.yaml" for slug in ALL_PAGES)])
+    assert rebuild(0, session) == everything
+    assert rebuild(1, session) == ["content/bidding.yaml"]
+    assert rebuild(2, None) == everything
     catalog = project / "locales/ru/LC_MESSAGES/messages.po"
     catalog.write_text(catalog.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
-    rebuild(4)
-    assert read_back == ["ru"]
-    assert tree(out) == scratch(project, tmp_path)
-
-
-def _fields(draws: object) -> tuple[object, ...]:
-    return tuple(getattr(draws, name) for name in ("play_reasons", "call_reasons", "practice_plays", "practice_calls"))
+    assert rebuild(3, session) == ["content/bidding.yaml", "ru"]
+    assert tree(out) == scratch(project, tmp_path, search=False)
 
 
 def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_damaged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from generator.cache import Keeper, Session
+
     drawn: list[object] = []
     original = project_module.draw_all
 
@@ -429,32 +337,76 @@ def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_d
         return drawn[-1]
 
     monkeypatch.setattr(project_module, "draw_all", draw_all)
-    monkeypatch.setattr(project_module, "_HELD", [])
 
-    def kept(root: Path) -> object:
-        project_module._HELD.clear()  # as a new process: without its memory of them
-        return project_module.engine_draws(root)
+    def kept(keeper: Keeper) -> object:
+        return keeper.kept("draws", "draws", project_module.draw_all, disk=True)
 
-    path = tmp_path / CACHE / project_module.DRAWS
-    first = kept(tmp_path)
+    first = kept(Keeper(tmp_path / CACHE))
+    path = tmp_path / CACHE / "draws" / "draws"
     assert len(drawn) == 1 and path.is_file()
-    again = kept(tmp_path)  # read back, equal field by field
+    again = kept(Keeper(tmp_path / CACHE))  # a new process: read back, equal field by field
     assert len(drawn) == 1 and again is not first and _fields(again) == _fields(first)
-    label = path.read_bytes().split(b"\n", 1)[0].split(b" ")[3].decode()
-    for damage in (
-        lambda: path.write_bytes(b"\x80\x05not a pickle"),
-        lambda: cache.store(path, "draws", label, pickle.dumps(["a list, not the draws"])),
-        lambda: cache.store(path, "draws", label, pickle.dumps(dataclasses.replace(first, practice_plays=(1, 2)))),
-    ):
-        damage()
-        assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2  # drawn again, and kept
-        assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
-        drawn.pop()
-    monkeypatch.setattr(positions, "code_version", lambda: "another version of the generator")
-    assert _fields(kept(tmp_path)) == _fields(first) and len(drawn) == 2
-    held = project_module.engine_draws(tmp_path / "another")  # a process's own, kept where they are not
-    assert held is project_module._HELD[0] and len(drawn) == 2
-    assert (tmp_path / "another" / CACHE / project_module.DRAWS).is_file()
+    session = Session()
+    held = kept(Keeper(tmp_path / CACHE, session))
+    assert kept(Keeper(tmp_path / CACHE, session)) is held  # serve's session holds them
+    path.write_bytes(b"\x80\x05not a pickle")
+    assert _fields(kept(Keeper(tmp_path / CACHE))) == _fields(first) and len(drawn) == 2  # drawn again, kept
+    assert _fields(kept(Keeper(tmp_path / CACHE))) == _fields(first) and len(drawn) == 2
+    monkeypatch.setattr(cache, "code_version", lambda: "another version of the generator")
+    assert _fields(kept(Keeper(tmp_path / CACHE))) == _fields(first) and len(drawn) == 3
+
+
+def _fields(draws: object) -> tuple[object, ...]:
+    return tuple(getattr(draws, name) for name in ("play_reasons", "call_reasons", "practice_plays", "practice_calls"))
+
+
+def _shown_alone_differs(monkeypatch: pytest.MonkeyPatch | None = None) -> list[str]:
+    """The pages of the real site's plan that are not what :func:`plan.show_page` makes of the page
+    alone, with its own examples' views and its file's digest (what its fingerprint stands for)."""
+    inputs = Inputs(ROOT)
+    project = project_module.load_project(ROOT, inputs, catalogs=False)
+    assert project.site is not None
+    outputs = plan_module.plan(
+        project.site, project.pages, project.views, SiteURL(project.site.base_url), sources=inputs.digests
+    )
+    shown = {o.context.page.slug: o.context.page for o in outputs if isinstance(o.context, plan_module.PageContext)}
+    return [
+        page.slug
+        for page in project.pages
+        if plan_module.show_page(page, plan_module.own_views(page, project.views), inputs.digests[page.path])
+        != shown[page.slug]
+    ]
+
+
+def test_each_page_shown_alone_is_the_page_the_whole_plan_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's context is fingerprinted by its file's digest (``ShownPage.BY_SOURCE``): that holds
+    because each page is shown from itself and its own examples alone. A page given another
+    page's data (here, the next page's title as its description) is caught."""
+    assert _shown_alone_differs() == []
+    shown_pages = plan_module.shown_pages
+
+    def given_other_pages(pages: list, views: dict, sources: dict | None = None) -> list:
+        shown = shown_pages(pages, views, sources)
+        return [
+            dataclasses.replace(page, description=pages[(n + 1) % len(pages)].title) for n, page in enumerate(shown)
+        ]
+
+    monkeypatch.setattr(plan_module, "shown_pages", given_other_pages)
+    assert _shown_alone_differs() == list(ALL_PAGES)
+
+
+def test_a_rebuild_after_a_heading_edit_equals_a_scratch_build_whatever_the_templates_show(
+    project: Path, tmp_path: Path
+) -> None:
+    """The review's experiment, in the fast loop: the templates made to show all they are handed,
+    a heading of one page edited; the rebuild gives a scratch build's bytes."""
+    for name, (old, new) in SHOW_ALL.items():
+        _edit(project, name, old, new)
+    out = project / "site"
+    assert build_module.build(project, out, False, search=False).code == 0
+    _edit(project, *EDITS["heading"])
+    assert build_module.build(project, out, False, search=False).code == 0
+    assert tree(out) == scratch(project, tmp_path, search=False)
 
 
 def test_the_practice_pages_key_follows_its_draws_and_its_frame() -> None:
@@ -475,18 +427,18 @@ def test_the_practice_pages_key_follows_its_draws_and_its_frame() -> None:
     assert of(dataclasses.replace(whole, plays=practice.plays[1:])) != of(whole)
 
 
-def test_a_cached_page_whose_ids_are_taken_is_read_again_for_its_problems(
-    project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    load(project)
+def test_a_kept_page_whose_ids_are_taken_gives_its_problem_again(project: Path) -> None:
+    """Each page file is kept by its bytes alone: an edit of another page that takes one of its
+    example ids is a problem at the second use, in a session as in a load of its own."""
+    from generator.cache import Keeper, Session
+
+    keeper = Keeper(None, Session())
+    assert project_module.load_project(project, catalogs=False, keeper=keeper).problems == []
     page = project / "content/bidding.yaml"  # read before allowed-cards, whose `follow-suit` it now takes
     page.write_text(page.read_text(encoding="utf-8").replace("id: trump-take-round-one", "id: follow-suit"))
-    slugs = parsed(monkeypatch)
-    warm = load(project)
-    assert slugs == ["bidding", "allowed-cards"]
-    shutil.rmtree(project / CACHE)
-    assert load(project) == warm
-    assert [(p.path, p.line, p.message) for p in warm[2]] == [
+    warm = project_module.load_project(project, catalogs=False, keeper=keeper).problems
+    assert warm == project_module.load_project(project, catalogs=False).problems
+    assert [(p.path, p.line, p.message) for p in warm] == [
         (
             "content/allowed-cards.yaml",
             23,
@@ -548,36 +500,26 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
 
 
 @pytest.mark.slow
-def test_the_parallel_build_gives_the_serial_bytes(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Rendered in two processes, the catalogs and the draws made beside the pages: the same site,
-    and the same cache, as one process doing all in order."""
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
-    assert run_build(project, tmp_path / "parallel")[0].code == 0
+def test_the_parallel_build_gives_the_serial_bytes(project: Path, tmp_path: Path) -> None:
+    """Rendered in two processes (``--jobs 2``): the same site, and the same cache, as one process."""
+    assert run_build(project, tmp_path / "parallel", jobs=2)[0].code == 0
     kept = tree(project / CACHE)
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 10**9)
-    monkeypatch.setattr(project_module, "can_fork", lambda: False)
-    monkeypatch.setattr(project_module, "_HELD", [])
     shutil.rmtree(project / CACHE)
-    assert run_build(project, tmp_path / "serial")[0].code == 0
+    assert run_build(project, tmp_path / "serial", jobs=1)[0].code == 0
     assert tree(tmp_path / "parallel") == tree(tmp_path / "serial")
-    for name in [*(f"catalogs/{code}.pickle" for code in LOCALES), project_module.DRAWS, page_cache.FILE]:
-        assert kept[name] == tree(project / CACHE)[name], name
+    assert {name: data for name, data in kept.items() if not name.startswith("builds/")} == {
+        name: data for name, data in tree(project / CACHE).items() if not name.startswith("builds/")
+    }
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("fork", [True, False])
-def test_the_catalogs_checked_beside_the_pages_give_the_same_problems(
-    project: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
-) -> None:
-    """Broken catalogs (one a syntax error, one a lost placeholder) in a build with no cache: each
-    problem at its line, in a forked process or in this one alike, and nothing kept of them."""
-    monkeypatch.setattr(project_module, "can_fork", lambda: fork)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_broken_catalogs_give_each_problem_at_its_line(project: Path, jobs: int) -> None:
+    """Broken catalogs (one a syntax error, one a lost placeholder): each problem at its line,
+    whatever the number of processes."""
     fr, es = (project / f"locales/{code}/LC_MESSAGES/messages.po" for code in ("fr", "es"))
     fr.write_text(fr.read_text(encoding="utf-8").replace('msgid "Second round"', 'msgid "Second round"\noops'))
     es.write_text(es.read_text(encoding="utf-8").replace('msgstr "Ganador: %(seat)s."', 'msgstr "Ganador."'))
-    result, lines = run_build(project, project / "site")
+    result, lines = run_build(project, project / "site", jobs=jobs)
     oops = fr.read_text(encoding="utf-8").splitlines().index("oops") + 1
     winner = es.read_text(encoding="utf-8").splitlines().index('msgstr "Ganador."')
     assert result.code == 2
@@ -589,8 +531,6 @@ def test_the_catalogs_checked_beside_the_pages_give_the_same_problems(
         "2 errors; nothing written",
     ], lines
     assert not (project / "site").exists()
-    kept = sorted(path.name for path in (project / CACHE / "catalogs").iterdir())
-    assert kept == ["bg.pickle", "hi.pickle", "ru.pickle"]  # the broken ones are not kept
 
 
 def _die(*job: object) -> object:
@@ -598,39 +538,25 @@ def _die(*job: object) -> object:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("module", "job", "said"),
-    [
-        (project_module, "_made", "locales: error: the process checking the catalogs died (killed?): build again"),
-        (
-            rendering,
-            "_render_first_half",
-            "error: the process rendering the first half of the site died (killed?): build again",
-        ),
-    ],
-    ids=["checking the catalogs", "rendering half the site"],
-)
 def test_a_forked_process_that_dies_is_an_error_not_a_hang(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: object, job: str, said: str
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
-    monkeypatch.setattr(module, "can_fork", lambda: True)
-    monkeypatch.setattr(module, job, _die)
-    result, lines = run_build(project, tmp_path / "site")
+    monkeypatch.setattr(rendering, "_render_first_half", _die)
+    result, lines = run_build(project, tmp_path / "site", jobs=2)
     assert result.code == 2
-    assert lines == [said, "1 error; nothing written"]
+    assert lines == [
+        "error: the process rendering the first half of the site died (killed?): build again",
+        "1 error; nothing written",
+    ]
     assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))
 
 
 @pytest.mark.slow
-def test_a_template_error_is_reported_once_in_a_parallel_build(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
+def test_a_template_error_is_reported_once_in_a_parallel_build(project: Path, tmp_path: Path) -> None:
     page = project / "templates/page.html"
     title = "{{ md(page.title, false) }}</h1>"
     page.write_text(page.read_text(encoding="utf-8").replace(title, "{{ nowhere.x }}</h1>"))
-    result, lines = run_build(project, tmp_path / "out")
+    result, lines = run_build(project, tmp_path / "out", jobs=2)
     assert result.code == 2
     assert len(lines) == 2 and "templates/page.html:" in lines[0] and "nowhere" in lines[0], lines
     assert lines[1] == "1 error; nothing written"
@@ -651,35 +577,6 @@ def test_a_large_locale_shows_the_neighbours_and_the_index_in_its_footer(
 
 
 @pytest.mark.slow
-def test_each_process_holds_one_catalog_at_a_time(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A parallel build's two processes each read a locale's catalog back from the cache when
-    they start its files and let it go when they are done, so that neither holds two at once; the
-    language chooser and 404.html are made of what each locale's rendering gave."""
-    from generator.i18n.catalogs import Catalogs
-
-    log = tmp_path / "held.log"
-    original = Catalogs.__getitem__
-
-    def looked_up(self: Catalogs, locale: str) -> object:
-        catalog = original(self, locale)
-        with open(log, "a", encoding="utf-8") as file:
-            file.write(f"{os.getpid()} {locale} {' '.join(self.held)}\n")
-        return catalog
-
-    monkeypatch.setattr(Catalogs, "__getitem__", looked_up)
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
-    assert run_build(project, tmp_path / "site")[0].code == 0
-    lines = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
-    processes = {pid for pid, *_ in lines}
-    assert len(processes) == 2 and str(os.getpid()) in processes, lines
-    assert all(held == [locale] for _, locale, *held in lines), lines
-    assert sorted(locale for _, locale, *_ in lines) == sorted(LOCALES + ("hi",)), lines
-    assert tree(tmp_path / "site") == scratch(project, tmp_path)
-
-
-@pytest.mark.slow
 def test_an_error_in_this_half_stops_the_process_rendering_the_other(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -694,38 +591,14 @@ def test_an_error_in_this_half_stops_the_process_rendering_the_other(
     def failing(*args: object) -> object:  # this process's half
         raise rendering.RenderError(Problem("templates/page.html", 1, 1, "template: UndefinedError: boom"))
 
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
     monkeypatch.setattr(rendering, "_render_first_half", slow_first_half)
     monkeypatch.setattr(rendering.SiteRenderer, "render_files", failing)
     started = time.monotonic()
-    result, lines = run_build(project, tmp_path / "site")
+    result, lines = run_build(project, tmp_path / "site", jobs=2)
     assert result.code == 2 and lines[0] == "templates/page.html:1:1: error: template: UndefinedError: boom"
     assert time.monotonic() - started < 3  # not waiting for it
     time.sleep(3.5)
     assert not went_on.exists() and not list(tmp_path.glob(".site.*")) and not (tmp_path / "site").exists()
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("locale", ["es", "fr"])  # read back in the forked child, and in this process
-def test_a_catalog_changed_while_the_site_is_built_is_an_error(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str
-) -> None:
-    po = project / f"locales/{locale}/LC_MESSAGES/messages.po"
-
-    def edited_meanwhile(project_: object, outputs: object, staging: Path | None, *rest: object) -> object:
-        shutil.rmtree(project / CACHE / "catalogs")
-        po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "Late"\nmsgstr "x"\n', encoding="utf-8")
-        return rendering.render_site(project_, outputs, staging, *rest)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(build_module, "render_site", edited_meanwhile)
-    monkeypatch.setattr(rendering, "PARALLEL_MIN", 0)
-    result, lines = run_build(project, tmp_path / "site")
-    assert result.code == 2
-    assert lines == [
-        f"locales/{locale}/LC_MESSAGES/messages.po: error: changed while the site was built: build again",
-        "1 error; nothing written",
-    ]
-    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.new-*"))
 
 
 EDITS = {

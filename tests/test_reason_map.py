@@ -111,18 +111,21 @@ def test_each_page_lists_every_reason_once_the_same_anchors_in_every_locale(buil
 
 
 def test_a_line_links_the_first_example_of_its_page_that_shows_the_reason() -> None:
-    project = load_project(ROOT, catalogs=False)
-    page = next(p for p in project_pages(project) if p.slug == "allowed-cards")
-    lines = {line.code: line for line in page.why}
+    lines = {line.code: line for line in page_reasons("allowed-cards")}
     assert lines[PlayReason.OVERTRUMP].example == "must-overtrump"
     assert lines[PlayReason.UNDERTRUMP].example == "undertrump-house"
     assert lines[PlayReason.NOT_IN_HAND].example is None  # no example can show it: the app offers held cards
 
 
-def project_pages(project):
-    from generator.plan import shown_pages
+def page_reasons(slug: str) -> tuple:
+    """The list of refusal reasons the page ``slug`` shows at its top."""
+    from generator.plan import reason_lists, shown_pages
 
-    return shown_pages(project.pages, project.views)
+    project = load_project(ROOT, catalogs=False)
+    shown = shown_pages(project.pages, project.views)
+    return next(
+        lines for page, lines in zip(shown, reason_lists(shown, positions.draw_all()), strict=True) if page.slug == slug
+    )
 
 
 def test_the_reasons_occur_where_the_rule_flags_say() -> None:
@@ -171,9 +174,7 @@ def test_every_card_drawn_is_either_allowed_and_why_or_refused_and_why() -> None
 def test_a_call_no_example_shows_is_shown_in_an_auction_the_engine_drew() -> None:
     """On bidding, each reason without an example of the page has the auction the engine refused
     it in: the same engine's verdicts, the last call refused for that reason, the others accepted."""
-    project = load_project(ROOT, catalogs=False)
-    page = next(p for p in project_pages(project) if p.slug == "bidding")
-    for line in page.why:
+    for line in page_reasons("bidding"):
         assert (line.example is None) == (line.drawn is not None), line.code
         if line.drawn is not None:
             *before, last = line.drawn.calls

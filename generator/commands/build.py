@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..build import BuildResult, build
+from ..cache import Session
 from ..i18n.catalogs import blocks_strict
 from ..invocation import command
 from ..problems import Problem, count
@@ -30,7 +31,9 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"error: {error}")
         return 2
     out = arguments.out if arguments.out is not None else arguments.project / "site"
-    return build_and_report(arguments.project, out, arguments.strict, base_url=base_url, search=arguments.search)
+    return build_and_report(
+        arguments.project, out, arguments.strict, base_url=base_url, search=arguments.search, jobs=arguments.jobs
+    )
 
 
 def build_and_report(
@@ -40,12 +43,14 @@ def build_and_report(
     report: Callable[[object], None] = print,
     base_url: SiteURL | None = None,
     search: bool = True,
+    session: Session | None = None,
+    jobs: int | None = None,
 ) -> int:
     """Build, and tell the user what happened; the exit code. On a terminal, what the build is
     doing is shown meanwhile on one line that updates (nothing when the output is piped)."""
     line = Progress(sys.stderr) if sys.stderr.isatty() else None
     try:
-        result = build(root, out, strict, base_url, line, search)
+        result = build(root, out, strict, base_url, line, search, session, jobs)
     finally:
         if line is not None:
             line.clear()
@@ -85,8 +90,8 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
         report(f"error: {problem.message}" if not problem.path else problem)
     for mismatch in result.mismatches:
         report(mismatch)
-    if len(result.problems) == 1 and result.problems[0].message.endswith("nothing written"):
-        return  # the site could not be written: said in its one line
+    if result.unwritable:
+        return  # said in its one line
     if result.problems or result.mismatches:
         failing = len({m.example.id for m in result.mismatches})
         parts = [count(len(result.problems), "error")] if result.problems else []

@@ -48,7 +48,7 @@ def run_export(root: Path, out: Path) -> int:
         print(f"{' and '.join(parts)}; nothing written")
         return 2 if project.problems else 1
     try:
-        write_files({out: export_data(project), schema: schema_data()})
+        write_files({out: export_data(project.examples, project.exported), schema: schema_data()})
     except FileError as error:
         return failed(error, "nothing written")
     print(f"{out}: {count(len(project.examples), 'example')} with the engine's answers; schema: {schema}")

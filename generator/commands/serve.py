@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import errno
 import functools
-import gc
 import html
 import http.server
 import re
@@ -25,7 +24,7 @@ from pathlib import Path
 
 import watchfiles
 
-from ..cache import hold_between_builds
+from ..cache import Session
 from ..files import explain
 from ..i18n.catalogs import LOCALES
 from ..inputs import listing
@@ -197,7 +196,7 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
         print(f"error: --port {port}: a port is a number from 1 to 65535 (0: any free one); the default is 8000")
         return 2
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl+C does, removing the build
-    hold_between_builds()
+    session = Session()  # what each build keeps for the next (the pages read, the catalogs, the templates)
     try:
         with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
             out = Path(temporary) / "site"
@@ -218,12 +217,11 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
                     print(f"error: --host {host}: {error}")
                     return 2
                 started = time.time_ns()
-                state.error = _build(root, out, base_url)
-                collector = Collector()  # the cycle collector is off in every command (see _ended)
+                state.error = _build(root, out, base_url, session)
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 serving = True
                 print(f"Serving on {address} (Ctrl+C to stop)", flush=True)
-                _watch(root, out, base_url, state, started, collector)
+                _watch(root, out, base_url, state, started, session)
             finally:
                 if serving:
                     server.shutdown()
@@ -233,7 +231,7 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
     return 0
 
 
-def _build(root: Path, out: Path, base_url: SiteURL) -> list[str] | None:
+def _build(root: Path, out: Path, base_url: SiteURL, session: Session) -> list[str] | None:
     """Build the site into ``out``, printing its report; the report if the build failed."""
     lines: list[str] = []
 
@@ -242,47 +240,19 @@ def _build(root: Path, out: Path, base_url: SiteURL) -> list[str] | None:
         lines.append(str(line))
 
     try:
-        built = build_and_report(root, out, False, report, base_url, search=False) == 0  # no search index (README)
+        built = (
+            build_and_report(root, out, False, report, base_url, search=False, session=session) == 0
+        )  # no search index (README)
     except Exception as error:  # keep serving the last good site whatever happens
         report(f"error: the build failed: {type(error).__name__}: {error}")
         built = False
     return None if built else lines
 
 
-def _ended(state: _State, error: list[str] | None) -> None:
-    """Tell the pages a build has ended, then free the cycles among what it made (a few
-    milliseconds): the cycle collector is off in every command (``__main__``); the oldest
-    generation is collected when the watcher is idle, if it has grown (see :class:`Collector`)."""
-    state.ended(error)
-    gc.collect(1)
-
-
-class Collector:
-    """The cycle collector's oldest generation, which holds what the builds keep (the pages, the
-    catalogs: 200,000 objects at 200 pages per locale, 0.13 s to scan), collected whole only when
-    it has grown by a quarter since it last was: CPython's own rule for its full collections. A
-    build's cycles die young (:func:`_ended`), so a rebuild after an edit leaves it as it was,
-    and a save is not kept waiting behind a collection that finds nothing; memory stays flat."""
-
-    GROWTH = 1.25
-
-    def __init__(self) -> None:
-        gc.collect()
-        self.size = len(gc.get_objects(2))
-
-    def idle(self) -> None:
-        """Called when the watcher has seen nothing for a while: collect, if it has grown."""
-        if len(gc.get_objects(2)) > self.size * self.GROWTH:
-            gc.collect()
-            self.size = len(gc.get_objects(2))
-
-
-def _watch(root: Path, out: Path, base_url: SiteURL, state: _State, since: int, collector: Collector) -> None:
+def _watch(root: Path, out: Path, base_url: SiteURL, state: _State, since: int, session: Session) -> None:
     """Rebuild after every batch of changes, forever (until interrupted); and once the watcher runs,
     if a file changed after ``since`` (the first build's start): an edit saved before the watcher
-    started would otherwise wait for the next one. When the watcher has seen nothing for a while
-    after a build, the oldest generation of objects is collected if it has grown (:class:`Collector`)."""
-    collected = True
+    started would otherwise wait for the next one."""
     while True:
         folders = watched(root)
         watching = watchfiles.watch(
@@ -291,15 +261,10 @@ def _watch(root: Path, out: Path, base_url: SiteURL, state: _State, since: int, 
         for changes in watching:
             if not changes:  # the watcher is running, and nothing changed for a while
                 if since and _changed_since(folders, since):  # what changed before it started?
-                    _ended(state, _build(root, out, base_url))
-                    collected = False
+                    state.ended(_build(root, out, base_url, session))
                 since = 0
-                if not collected:
-                    collector.idle()
-                    collected = True
                 continue
-            _ended(state, _build(root, out, base_url))
-            collected = False
+            state.ended(_build(root, out, base_url, session))
             print(flush=True)
             if watched(root) != folders:  # a folder appeared: watch it too
                 break

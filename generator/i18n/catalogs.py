@@ -20,19 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import re
 import sys
-from collections.abc import Callable, Container, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Container, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .. import cache
 from ..files import FileError, read_input
-from ..inputs import Inputs
 from ..invocation import command
-from ..keys import code_version
 from ..problems import Problem
 from ..words.terms import Message
 from .entries import Entries, entry_key, read_entries, translated
@@ -223,7 +219,7 @@ class Translation(NamedTuple):
     :data:`ANSWER_CHANGED`), the English unchanged since: the prose may be wrong everywhere."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class LocaleCatalog:
     """A locale's translations by message, and its plural rule (from the Plural-Forms header)."""
 
@@ -235,35 +231,19 @@ class LocaleCatalog:
     """The record of the messages it translated (:func:`read_translated`), when there is one."""
 
 
-def cache_path(cache: Path, locale: str) -> Path:
-    """Where a locale's parsed catalog is kept in the build cache."""
-    return cache / f"{locale}.pickle"
-
-
-def read_catalog(
-    path: Path, display: str, locale: str, problems: list[Problem], cache: Path | None = None
-) -> LocaleCatalog | None:
-    """Read a ``.po`` file at once (:class:`Catalogs` checks one and reads it back when it is
-    used); None (with problems added) when it cannot be used.
-
-    A valid catalog is also kept in ``cache``, in its locale's file, with the hash of its bytes
-    (what ``msgfmt`` does with ``.mo`` files, for the same reason: parsing ``.po`` is slow). A
-    catalog that differs from its cached copy is parsed again.
-    """
-    data = _catalog_bytes(path, display, locale, problems)
+def read_catalog(path: Path, display: str, locale: str, problems: list[Problem]) -> LocaleCatalog | None:
+    """A locale's ``.po`` file read and checked, with its record of translated messages; None
+    (with problems added) when it cannot be used."""
+    data = catalog_bytes(path, display, locale, problems)
     if data is None:
         return None
-    digest = hashlib.sha256(data).hexdigest()
-    cached = cache_path(cache, locale) if cache is not None else None
-    catalog = load_cached(cached, digest, locale, display) if cached is not None else None
-    if catalog is None:
-        catalog = _parse_catalog(data, digest, display, locale, problems, cached)
-    if catalog is not None:
-        catalog.translated = read_translated(path)
-    return catalog
+    catalog, found = parse_catalog(data, display, locale)
+    problems.extend(found)
+    return replace(catalog, translated=read_translated(path)) if catalog is not None else None
 
 
-def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem]) -> bytes | None:
+def catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem]) -> bytes | None:
+    """A locale's catalog's bytes; None (with the problem added) when there is none or it cannot be read."""
     if not os.path.lexists(path):
         problems.append(Problem(display, 1, 1, f"no catalog for {locale}: run `{command('i18n update')}`"))
         return None
@@ -274,15 +254,13 @@ def _catalog_bytes(path: Path, display: str, locale: str, problems: list[Problem
         return None
 
 
-def _parse_catalog(
-    data: bytes, digest: str, display: str, locale: str, problems: list[Problem], cached: Path | None
-) -> LocaleCatalog | None:
-    """The catalog parsed from its bytes (and kept in the cache at ``cached`` when it is valid), by
-    :func:`~.pofile.parse_po`."""
+def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog | None, list[Problem]]:
+    """A catalog from its bytes, checked (syntax, plural header, placeholders), and its problems;
+    None when it cannot be used (a pure function of its arguments: the build may keep its result)."""
+    problems: list[Problem] = []
     po = parse_po(data, display, problems)
     if po is None:
-        return None
-    before = len(problems)
+        return None, problems
     header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
@@ -300,177 +278,9 @@ def _parse_catalog(
             _check_placeholders(ids, strings, display, line, problems)
         review = message.fuzzy and not message.previous_id and ANSWER_CHANGED in message.user_comments
         entries[key] = Translation(tuple(strings), message.fuzzy, line, review)
-    if plural is None or len(problems) > before:
-        return None
-    if cached is not None:  # a read-only project is only slower
-        kept = pickle.dumps((header, entries), protocol=pickle.HIGHEST_PROTOCOL)
-        cache.store(cached, "catalog", _kept_as(digest), kept)
-    return LocaleCatalog(locale, display, entries, plural)
-
-
-class Catalogs(Mapping[str, LocaleCatalog]):
-    """A project's readable catalogs by locale. Each is checked by :meth:`read` and then kept in
-    the cache, not in memory: it is read back when first looked up, and let go by :meth:`release`,
-    so that a build's processes hold one locale's translations at a time rather than them all (a
-    catalog the cache cannot keep, in a read-only project, is held from the start)."""
-
-    def __init__(self, root: Path, cache: Path | None) -> None:
-        self.root = root
-        self.cache = cache
-        self.digests: dict[str, str] = {}
-        """Each readable catalog's digest, in the order read."""
-        self.held: dict[str, LocaleCatalog] = {}
-        self.translated: dict[str, TranslatedRecord | None] = {}
-        """Each readable catalog's record of translated messages, read with it (once)."""
-
-    def read(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> None:
-        """Check a locale's catalog: add its problems, or keep it as readable (its bytes noted in
-        ``inputs``, if given)."""
-        found = self.found(locale, problems, inputs)
-        if found is not None:
-            self.check(locale, *found, problems)
-
-    def found(self, locale: str, problems: list[Problem], inputs: Inputs | None = None) -> tuple[bytes, str] | None:
-        """Read a locale's catalog and its record of translated messages (their bytes noted in
-        ``inputs``, if given): the catalog's bytes and their digest when they are still to be checked
-        (:meth:`check`); None when the cache keeps them checked (the catalog is then readable) or
-        they cannot be read (its problems added)."""
-        display = catalog_path(Path(LOCALES), locale).as_posix()
-        data = _catalog_bytes(self.root / display, display, locale, problems)
-        if data is None:
-            return None
-        record = (self.root / display).parent / TRANSLATED_RECORD
-        self.translated[locale] = None
-        if os.path.lexists(record):
-            try:
-                kept = read_input(record)
-                self.translated[locale] = TranslatedRecord(kept) if kept.isascii() else None  # else not a record
-                if inputs is not None:
-                    inputs.note(f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}", kept)
-            except FileError:
-                pass  # as if there were none: each missing translation counts as lost
-        if inputs is not None:
-            inputs.note(display, data)
-        digest = hashlib.sha256(data).hexdigest()
-        if self.cache is not None and is_cached(cache_path(self.cache, locale), digest):
-            self.digests[locale] = digest  # valid when kept: read back when looked up
-            return None
-        return data, digest
-
-    def check(self, locale: str, data: bytes, digest: str, problems: list[Problem]) -> None:
-        """Check the bytes of a locale's catalog, and their digest (from :meth:`found`): add their
-        problems, or keep the catalog as readable (in the cache, and held only when the cache
-        cannot keep it)."""
-        display = catalog_path(Path(LOCALES), locale).as_posix()
-        cached = cache_path(self.cache, locale) if self.cache is not None else None
-        catalog = _parse_catalog(data, digest, display, locale, problems, cached)
-        if catalog is not None:
-            catalog.translated = self.translated.get(locale)
-            self.keep(locale, digest, None if cached is not None and is_cached(cached, digest) else catalog)
-
-    def keep(self, locale: str, digest: str, catalog: LocaleCatalog | None) -> None:
-        """Count a checked catalog as readable: held when given, else read from the cache when wanted."""
-        self.digests[locale] = digest
-        if catalog is not None:
-            self.held[locale] = catalog
-
-    def __getitem__(self, locale: str) -> LocaleCatalog:
-        if locale in self.held:
-            return self.held[locale]
-        digest = self.digests[locale]  # KeyError: no readable catalog
-        display = catalog_path(Path(LOCALES), locale).as_posix()
-        cached = cache_path(self.cache, locale) if self.cache is not None else None
-        between = _BETWEEN_BUILDS.get(cached) if cache.holding() and cached is not None else None
-        catalog = between[1] if between is not None and between[0] == _kept_as(digest) else None
-        if catalog is None and cached is not None:
-            catalog = load_cached(cached, digest, locale, display)
-        if catalog is None:  # the cache was removed or damaged meanwhile: parse the catalog again (and
-            # keep it in the cache again), if it is as checked
-            data = _catalog_bytes(self.root / display, display, locale, [])
-            if data is not None and hashlib.sha256(data).hexdigest() == digest:
-                catalog = _parse_catalog(data, digest, display, locale, [], cached)
-            if catalog is None:
-                raise FileError(display, "changed while the site was built: build again")
-        catalog.translated = self.translated.get(locale)
-        self.held[locale] = catalog
-        if cache.holding() and cached is not None:
-            _BETWEEN_BUILDS[cached] = (_kept_as(digest), catalog)
-        return catalog
-
-    def release(self, locale: str) -> None:
-        """Let go of a locale's catalog until it is looked up again, if the cache keeps it."""
-        if (
-            self.cache is not None
-            and locale in self.held
-            and is_cached(cache_path(self.cache, locale), self.digests[locale])
-        ):
-            del self.held[locale]
-
-    def __contains__(self, locale: object) -> bool:
-        return locale in self.digests  # without reading it back, as Mapping's would
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.digests)
-
-    def __len__(self) -> int:
-        return len(self.digests)
-
-
-_BETWEEN_BUILDS: dict[Path, tuple[str, LocaleCatalog]] = {}
-"""The catalogs a process that builds again holds between its builds (see
-:func:`generator.cache.hold_between_builds`): each cache file's last catalog read back, with the
-key it was kept under, for as long as its bytes and the code are the same (``serve`` then no longer
-unpickles and checks the five catalogs on each save: 0.07 s of a rebuild at 200 pages per locale).
-A build of its own lets each go once its locale is rendered, and keeps its memory for one at a time."""
-
-
-def _kept_as(digest: str) -> str:
-    """A parsed catalog's key in the cache: its bytes' digest and the code that parsed them."""
-    return f"{code_version()[:32]}-{digest}"
-
-
-def is_cached(cached: Path, digest: str) -> bool:
-    """Whether the cache file ``cached`` says it keeps the catalog whose bytes hash to ``digest``
-    (its label only: :func:`load_cached` still checks the rest)."""
-    return cache.has(cached, "catalog", _kept_as(digest))
-
-
-def load_cached(cached: Path, digest: str, locale: str, display: str) -> LocaleCatalog | None:
-    """The catalog whose bytes hash to ``digest``, read back from its cache file; None unless the
-    cache is there and reads back in the shape written (anything else, damaged or of another
-    version, is as if absent). Like the page cache, it is the project's own file, written by this
-    code: it is trusted as far as its shape, not as input. Only valid catalogs are kept, so the
-    plural rule of the header kept parses."""
-    kept = cache.load(cached, "catalog", _kept_as(digest))
-    if kept is None:
-        return None
-    try:
-        header, entries = pickle.loads(kept[1])  # our own cache, its digest checked
-    except Exception:  # noqa: BLE001 (of another version of the code: as if absent)
-        return None
-    if not isinstance(header, str) or not isinstance(entries, dict) or not all(map(_is_entry, entries.items())):
-        return None
-    plural = plural_rule(header, display, 1, [])
-    if plural is None:
-        return None
-    return LocaleCatalog(locale, display, entries, plural)
-
-
-def _is_entry(item: tuple[object, object]) -> bool:
-    """Whether a kept catalog's entry is a message's key and its :class:`Translation`, field by field."""
-    key, entry = item
-    return (
-        type(key) is tuple
-        and len(key) == 2
-        and (key[0] is None or type(key[0]) is str)
-        and type(key[1]) is str
-        and type(entry) is Translation
-        and type(entry.strings) is tuple
-        and all(type(string) is str for string in entry.strings)
-        and type(entry.fuzzy) is bool
-        and type(entry.line) is int
-        and type(entry.review) is bool
-    )
+    if plural is None or problems:
+        return None, problems
+    return LocaleCatalog(locale, display, entries, plural), problems
 
 
 def _check_placeholders(

@@ -28,7 +28,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from .. import cache, example_markup, tables
 from ..deal_views import DealView
 from ..files import FileError, explain, read_input, write_file, write_files
-from ..forked import Beside, Died, can_fork
+from ..forked import Beside, Died, can_fork, cpu_count
 from ..keys import code_version
 from ..problems import Problem
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
@@ -417,7 +417,7 @@ def _each_locale(job: Callable[[str], T], codes: list[str], messages: int, probl
     """``job`` for each locale, in order: the first half in a forked process beside this one when
     the template has enough ``messages``; None when that process died (its problem added: an
     error, never a wait for it)."""
-    if len(codes) < 2 or messages < PARALLEL_MIN or not can_fork():
+    if len(codes) < 2 or messages < PARALLEL_MIN or cpu_count() < 2 or not can_fork():
         return [job(code) for code in codes]
     half = len(codes) // 2
     with Beside(lambda: _in_worker(job, codes[:half])) as first:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..problems import Problem, name_invisible
 from ..rules import (
@@ -137,10 +137,6 @@ class DealExample(Example):
     tricks_pos: Place
     """Where the `tricks` list is written."""
 
-    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], DealExample], tuple[dict[str, Any]]]:
-        """Pickled by its fields (the page cache), to be read back sharing its plays and places."""
-        return _read_back, ({item.name: getattr(self, item.name) for item in fields(self)},)
-
     @property
     def deal(self) -> Deal:
         """The deal as the engine takes it: the seat after the dealer leads trick 1."""
@@ -162,9 +158,8 @@ class ExampleSet:
 
     examples: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    _ids: dict[str, str] = field(default_factory=dict)
-    _claims: list[str] = field(default_factory=list)
-    """The ids in claiming order (a page's are then found without going through every earlier one)."""
+    claims: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    """Each example id read, with where it is written (file, line, column), in reading order."""
 
     def add_document(self, document: Document) -> None:
         """Read the examples of a loaded file (a list, or a mapping with ``examples:``)."""
@@ -195,36 +190,21 @@ class ExampleSet:
             self.examples.append(example)
         return example
 
-    def adopt(self, examples: list[Example], ids: dict[str, str]) -> bool:
-        """Take examples read before (a page's, from the build cache) with the ids they claim
-        (id -> FILE:LINE); False, taking nothing, when one of the ids is already used."""
-        if any(id_ in self._ids for id_ in ids):
-            return False
-        self._ids.update(ids)
-        self._claims.extend(ids)
-        self.examples.extend(examples)
-        return True
-
-    def claimed_since(self, count: int) -> dict[str, str]:
-        """The ids claimed after the first ``count`` (in claiming order), with where."""
-        return {id_: self._ids[id_] for id_ in self._claims[count:]}
-
-    @property
-    def claimed(self) -> int:
-        """How many ids have been claimed."""
-        return len(self._claims)
-
     def _claim_id(self, reader: Reader, node: Node) -> None:
         """Record the example's id, or report it as already used (even when the example is invalid)."""
         id_node = node.get("id") if isinstance(node, Map) else None
         if not isinstance(id_node, Scalar) or not ID_PATTERN.match(id_node.value):
             return
-        first = self._ids.get(id_node.value)
+        first = self.claims.get(id_node.value)
         if first is None:
-            self._ids[id_node.value] = f"{reader.path}:{id_node.pos.line}"
-            self._claims.append(id_node.value)
+            self.claims[id_node.value] = (reader.path, id_node.pos.line, id_node.pos.column)
         else:
-            reader.error(id_node, f"id {id_node.value!r} is not unique (first used at {first}): rename one")
+            reader.error(id_node, not_unique(id_node.value, first))
+
+
+def not_unique(id_: str, first: tuple[str, int, int]) -> str:
+    """The problem of an example id used again, ``first`` where it was first used."""
+    return f"id {id_!r} is not unique (first used at {first[0]}:{first[1]}): rename one"
 
 
 _PLACES: dict[Place, Place] = {}
@@ -239,15 +219,6 @@ def _place(node: Node) -> Place:
 def _shared(place: Place) -> Place:
     """The one tuple of that line and column."""
     return _PLACES.setdefault(place, place)
-
-
-def _read_back(values: dict[str, Any]) -> DealExample:
-    """A deal unpickled, its plays and places shared with every other deal's as when read from its file."""
-    values["tricks"] = tuple(tuple(_play(*play) for play in trick) for trick in values["tricks"])
-    for name in ("card_pos", "seat_pos"):
-        values[name] = tuple(tuple(map(_shared, trick)) for trick in values[name])
-    values["trick_pos"] = tuple(map(_shared, values["trick_pos"]))
-    return DealExample(**values)
 
 
 _PLAYS = tuple((seat, card) for seat in Seat for card in DECK)
