@@ -66,6 +66,9 @@ class BuildResult:
     """Lines to tell the user, such as a record that could not be used."""
     unwritable: bool = False
     """The site could not be written (its one problem says why)."""
+    read: tuple[str, ...] = ()
+    """What the build read (an :class:`~generator.inputs.Inputs` key each: a file, or a folder it
+    listed), as far as it got: what ``serve`` watches."""
     seconds: float = 0.0
 
 
@@ -94,7 +97,9 @@ def build(
     """
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)
-    result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
+    inputs = Inputs(root)
+    result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs, inputs)
+    result.read = result.read or tuple(inputs.digests)
     if keeper.unwritable:
         result.notes.append(f"the build cache ({CACHE}/) could not be written: the next build is slower")
     result.seconds = time.perf_counter() - started
@@ -110,6 +115,7 @@ def _build(
     search: bool,
     keeper: Keeper,
     jobs: int | None,
+    inputs: Inputs,
 ) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
@@ -119,7 +125,6 @@ def _build(
     last, notes = _last_record(root, out) if previous is not None and out is not None else (None, [])
     if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
         return _reported(last, strict)
-    inputs = Inputs(root)
     progress("reading and checking the pages")
     project = load_project(root, inputs, keeper=keeper)
     if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
@@ -218,7 +223,13 @@ def _reported(last: BuildRecord, strict: bool) -> BuildResult:
     """The outcome of a build of unchanged inputs: the last one's, said again."""
     code = 2 if strict and any(blocks_strict(warning) for warning in last.warnings) else 0
     return BuildResult(
-        code, warnings=last.warnings, pages=last.pages, examples=last.examples, locales=last.locales, unchanged=True
+        code,
+        warnings=last.warnings,
+        pages=last.pages,
+        examples=last.examples,
+        locales=last.locales,
+        unchanged=True,
+        read=tuple(last.inputs),
     )
 
 
