@@ -358,7 +358,7 @@ def project_inputs(root: Path) -> Inputs:
     site cannot be read has its folders listed as if every page were, so that no command's output
     (:mod:`generator.outputs`) replaces a file a build reads, whatever state the project is in."""
     inputs = Inputs(root)
-    if load_project(root, inputs).site is None:
+    if load_project(root, inputs, keeper=Keeper(root / CACHE)).site is None:  # a build's cache, as it keeps it
         unlisted_files(root, _every_page(root), inputs)
         compile_templates(root, [], inputs)
     return inputs
