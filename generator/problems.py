@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal
 
 
 @dataclass(frozen=True, order=True)
@@ -15,7 +16,7 @@ class Problem:
     line: int
     column: int
     message: str
-    severity: str = "error"
+    severity: Literal["error", "warning"] = "error"
     """``error`` (the run fails) or ``warning`` (reported; an error under ``--strict``)."""
     kind: str = field(default="", compare=False)
     """What a warning is, where it matters: a message shown in English is ``new`` (waiting for its

@@ -17,7 +17,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import FileError, read_input, write_file
+from .files import FileError, make_folder, read_input, write_file
 from .keys import digest
 from .problems import Problem
 
@@ -105,7 +105,9 @@ def _warning(data: object) -> Warning_:
 
 def _problem(data: object) -> Problem:
     path, line, column, message, severity, kind = _list(data)
-    return Problem(_str(path), _int(line), _int(column), _str(message), _str(severity), _str(kind))
+    if severity not in ("error", "warning"):
+        raise Damaged("expected error or warning")
+    return Problem(_str(path), _int(line), _int(column), _str(message), severity, _str(kind))
 
 
 def _object(data: object) -> dict[str, object]:
@@ -154,10 +156,24 @@ def save(cache: Path, out: Path, record: BuildRecord) -> None:
     }
     path = record_path(cache, out)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         write_file(path, json.dumps(data, ensure_ascii=False).encode("utf-8"), durable=False)
+        _prune(path.parent)
     except (OSError, FileError):
         pass
+
+
+KEPT = 16
+"""The records kept: those of the folders built into last (a build into another folder, whose record
+was let go, renders every file, as a first build there does)."""
+
+
+def _prune(folder: Path) -> None:
+    """Remove all but the :data:`KEPT` records written last (a record per folder ever built into
+    would pile up: each ``--out``, each ``serve``'s temporary folder)."""
+    found = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
+    for path in found[KEPT:]:
+        path.unlink(missing_ok=True)
 
 
 def stamp(path: Path) -> tuple[int, int]:

@@ -30,7 +30,6 @@ from .rules import (
     Litige,
     PlayReason,
     Seat,
-    Suit,
     Team,
     TrickResult,
     allowed,
@@ -39,6 +38,7 @@ from .rules import (
     score_deal,
     trick_result,
 )
+from .words.terms import suit_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,9 +260,6 @@ def _deal_fields(example: Example, score: DealScore) -> list[tuple[str, object, 
     return [(name, value, partial(operator.eq, value)) for name, value in answers.items()]
 
 
-_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
-
-
 def deal_problems(example: DealExample, problems: tuple[DealProblem, ...]) -> list[Problem]:
     """Each problem of an illegal deal at the card, trick or list at fault; the missing cards in one."""
     found = []
@@ -323,9 +320,9 @@ def _broken_rule(example: DealExample, problem: DealProblem) -> str:
     assert hand is not None and problem.trick is not None and problem.place is not None
     trick = [card for _, card in example.tricks[problem.trick - 1][: problem.place - 1]]
     if why is PlayReason.FOLLOW_SUIT:
-        return f"must follow suit: {seat} holds {_SUIT_NAMES[trick[0].suit]}"
+        return f"must follow suit: {seat} holds {suit_name(trick[0].suit)}"
     if why is PlayReason.TRUMP and example.trump is not None:
-        return f"must trump: {seat} holds {_SUIT_NAMES[example.trump]}"
+        return f"must trump: {seat} holds {suit_name(example.trump)}"
     allowed_cards = ", ".join(card.code() for card in allowed(hand, trick, example.trump, example.rules))
     if why in (PlayReason.OVERTRUMP, PlayReason.GO_HIGHER):
         return f"{why.value.replace('-', ' ')}: {seat} holds {allowed_cards}"
@@ -356,7 +353,7 @@ def verify(examples: list[Example]) -> Verification:
         if isinstance(example, PlayExample) and isinstance(solution, PlaySolution):
             if example.play is not None and example.play not in solution.allowed and example.play_pos:
                 reason = solution.refusals.get(example.play)
-                why = reason.value.replace("-", " ") if reason else "refused"
+                why = _words(reason) if reason else "refused"
                 verification.problems.append(
                     Problem(
                         example.path,

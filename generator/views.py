@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, TypeVar
+from typing import ClassVar, Literal, Protocol, TypeVar
 
 from .deal_views import DealView
 from .positions import CallQuestion, PlayPosition
@@ -56,13 +56,16 @@ class HandCard:
     """Why it may be played, when it may (the engine's permission, as a sentence)."""
 
 
+Role = Literal["partner", "opponent", "to-play"]
+"""A seat's role, seen from the seat to play."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSeat:
     """A seat on the table seen from above: its role seen from the seat to play, its card if played."""
 
     seat: Seat
-    role: str
-    """``partner``, ``opponent`` or ``to-play``."""
+    role: Role
     card: Card | None = None
     order: int | None = None
     """1 to 4: when the card was played."""
@@ -210,6 +213,7 @@ def _table(
     cards = [card for _, card in played]
     best = winning_index(cards, trump) if cards else None
     seats = []
+    role: Role
     for index, (seat, card) in enumerate(played):
         role = "to-play" if seat == to_play else "partner" if seat.is_partner_of(to_play) else "opponent"
         seats.append(TableSeat(seat, role, card, index + 1, index == best, points[index] if points else None))

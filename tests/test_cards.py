@@ -36,6 +36,16 @@ def test_every_card_round_trips_through_its_code_and_repr() -> None:
         assert Card.of(card.rank, card.suit) is card
 
 
+def test_every_rank_round_trips_through_its_code_and_repr() -> None:
+    for rank in Rank:
+        assert Rank.parse(rank.code()) is rank and eval(repr(rank)) is rank  # noqa: S307 (our own repr)
+        assert Rank.parse(f" {rank.code().lower()} ") is rank
+    assert Rank.parse("T") is Rank.TEN
+    for text in ("", "1", "11", "JS", "B"):
+        with pytest.raises(ValueError, match="unknown rank"):
+            Rank.parse(text)
+
+
 @pytest.mark.parametrize(
     "text, suit",
     [

@@ -724,6 +724,36 @@ def test_a_build_record_linked_from_outside_is_not_trusted(project: Path, tmp_pa
     assert result.code == 0 and "nothing changed" not in lines[-1], lines
 
 
+def test_a_cache_linked_out_of_the_project_is_neither_read_nor_written(project: Path, tmp_path: Path) -> None:
+    """The build cache's writes go through the one writer: a ``.cache`` that is a link to a folder
+    elsewhere gets no folder and no file, and the build says the cache could not be written; the
+    site is built all the same, and git ignores the link as it ignores the folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / ".cache").symlink_to(elsewhere)
+    result, lines = run_build(project, tmp_path / "site")
+    assert (
+        result.code == 0
+        and lines[0] == "note: the build cache (.cache/) could not be written: the next build is slower"
+    )
+    assert not any(elsewhere.iterdir())
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "-q", ".cache"], cwd=ROOT)
+    assert ignored.returncode == 0  # the pattern matches a link named .cache, not only a folder
+
+
+def test_the_build_records_are_pruned(project: Path, tmp_path: Path) -> None:
+    """A record per folder ever built into would pile up: only the last ones are kept."""
+    from generator import records
+
+    for number in range(records.KEPT + 3):
+        records.save(project / ".cache", tmp_path / f"site-{number}", records.BuildRecord("code", {}, 0, 0, 0, []))
+        time.sleep(0.01)  # written one after the other
+    kept = list((project / ".cache/builds").glob("*.json"))
+    assert len(kept) == records.KEPT
+    assert records.record_path(project / ".cache", tmp_path / f"site-{records.KEPT + 2}") in kept
+    assert records.record_path(project / ".cache", tmp_path / "site-0") not in kept
+
+
 # Every entry point: its errors, signals, all-or-none writes (issue 22) ----------------------------
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 
-from ..rules import Card, Seat, Suit, contract_code
+from ..rules import CAPOT, GENERALE, Card, Seat, Suit, contract_code
 
 
 def written(value: object, as_json: bool = False, key: str = "") -> str:
@@ -17,7 +17,7 @@ def written(value: object, as_json: bool = False, key: str = "") -> str:
         pairs = (f"{_text(name, as_json)}: {written(item, as_json, name)}" for name, item in value.items())
         return "{" + ", ".join(pairs) + "}"
     if key == "contract" and isinstance(value, int):
-        return _text(contract_code(value), as_json) if value > 160 else str(value)
+        return _text(contract_code(value), as_json) if value in (CAPOT, GENERALE) else str(value)
     if isinstance(value, (Card, Seat, Suit)):
         return _text(value.code(), as_json)
     if isinstance(value, Enum):

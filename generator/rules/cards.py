@@ -77,12 +77,24 @@ class Rank(IntEnum):
     ACE = 7
     """The ace, written ``A``."""
 
+    @staticmethod
+    def parse(text: str) -> Rank:
+        """Read a rank: ``7 8 9 10 J Q K A`` (``T`` for 10), in either case; :meth:`code` writes it back.
+
+        >>> Rank.parse("t") is Rank.parse("10") is Rank.TEN
+        True
+        """
+        rank = _RANK_NAMES.get(text.strip().lower())
+        if rank is None:
+            raise ValueError(f"unknown rank {text!r} (write 7 8 9 10 J Q K A)")
+        return rank
+
     def code(self) -> str:
-        """The canonical form: ``7 8 9 10 J Q K A``."""
+        """The canonical form: ``7 8 9 10 J Q K A``, which :meth:`parse` reads back."""
         return _RANK_CODES[self]
 
     def __repr__(self) -> str:
-        return f"Rank.{self.name}"
+        return f"Rank.parse({self.code()!r})"
 
     __str__ = code
 
