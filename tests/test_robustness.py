@@ -797,7 +797,7 @@ def test_a_command_stopped_by_a_signal_exits_cleanly(
 ) -> None:
     import generator.build
 
-    def stopped(root: Path, *rest: object) -> None:
+    def stopped(root: Path, *rest: object, **options: object) -> None:
         signal.raise_signal(sent)
 
     monkeypatch.setattr(generator.build, "load_project", stopped)
