@@ -174,17 +174,6 @@ def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
     return handle, status
 
 
-def read_start(path: Path, size: int) -> bytes:
-    """The first ``size`` bytes (or fewer) of a regular file; ``FileError`` for anything else."""
-    handle, _ = _open_regular(path, str(path))
-    try:
-        return os.read(handle, size)
-    except OSError as error:
-        raise FileError(str(path), explain(error)) from None
-    finally:
-        os.close(handle)
-
-
 def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file (at most ``limit``); ``FileError`` for anything else."""
     name = display if display is not None else str(path)

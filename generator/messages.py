@@ -14,7 +14,6 @@ from .i18n.extract import (
     POT,
     differs,
     merged_catalogs,
-    note_written,
     template_catalog,
     write_if_changed,
     write_together,
@@ -55,8 +54,6 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     )
     data, path = po_bytes(catalog), root / LOCALES / POT
     changed = write_if_changed(path, data) if write else differs(path, data)
-    if write:  # the file as written, or as it was (the same messages, its dates aside)
-        note_written(root / LOCALES, {POT: data if changed else read_input(path, f"{LOCALES}/{POT}")})
     return Extraction([], len(catalog), changed, data)
 
 
@@ -76,14 +73,7 @@ def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
         return []
     files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"), read)
     write_together(files, {path: path.relative_to(root).as_posix() for path in files})
-    note_written(locales, {code: _now(locales, code, changed) for code in codes})
     return [code for code in codes if catalog_path(locales, code) in changed]
-
-
-def _now(locales: Path, code: str, changed: dict[Path, bytes]) -> bytes:
-    """A locale's catalog as it is after an update: as written, or as it was."""
-    path = catalog_path(locales, code)
-    return changed[path] if path in changed else read_input(path, catalog_path(Path(LOCALES), code).as_posix())
 
 
 def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:

@@ -13,7 +13,6 @@ import random
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from typing import TypeGuard
 
 from .keys import code_version, digest
 from .rules import (
@@ -321,23 +320,6 @@ def draws_source() -> str:
     """What the draws follow from: this code (every module and library, :func:`~generator.keys.code_version`)
     and this Python (its ``random``)."""
     return digest(code_version(), sys.version)
-
-
-def is_draws(value: object) -> TypeGuard[Draws]:
-    """Whether ``value`` is a :class:`Draws` whose every field holds what it says (a kept value
-    read back is checked so)."""
-    return (
-        isinstance(value, Draws)
-        and isinstance(value.play_reasons, dict)
-        and all(isinstance(k, PlayReason) and isinstance(v, ReasonSeen) for k, v in value.play_reasons.items())
-        and isinstance(value.call_reasons, dict)
-        and all(isinstance(k, AuctionReason) and isinstance(v, ReasonSeen) for k, v in value.call_reasons.items())
-        and isinstance(value.practice_plays, tuple)
-        and all(isinstance(position, PlayPosition) for position in value.practice_plays)
-        and isinstance(value.practice_calls, tuple)
-        and all(isinstance(question, CallQuestion) for question in value.practice_calls)
-        and value.source == draws_source()
-    )
 
 
 def _offered(game: Game) -> list[Call]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -560,25 +559,6 @@ def test_update_leaves_a_new_example_untranslated_however_close_its_words(projec
     assert kept.string and not kept.fuzzy
 
 
-@pytest.mark.slow
-def test_update_in_two_processes_writes_the_bytes_of_one(project: Path, run_cli, monkeypatch, tmp_path: Path) -> None:
-    from generator.i18n import extract as extract_module
-
-    page = project / "content/bidding.yaml"
-    page.write_text(
-        page.read_text(encoding="utf-8").replace("title: A bid must be higher", "title: A bid must be higher still"),
-        encoding="utf-8",
-    )
-    assert cli(run_cli, project, "i18n", "extract")[0] == 0
-    other = tmp_path / "other"
-    shutil.copytree(project, other)
-    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 0)
-    assert cli(run_cli, project, "i18n", "update")[0] == 0
-    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 10**9)
-    assert cli(run_cli, other, "i18n", "update")[0] == 0
-    assert tree(project / "locales") == tree(other / "locales") != {}
-
-
 def _whole_and_by_entries(template: bytes, catalog: bytes, code: str) -> tuple[bytes | None, bytes | None]:
     """A catalog merged with a template as a whole (Babel), and entry by entry."""
     from generator.i18n.entries import read_entries, text_of
@@ -644,33 +624,36 @@ def test_a_catalog_merged_entry_by_entry_is_the_whole_merge(data: st.DataObject,
     assert by_entries is not None and by_entries == whole
 
 
-def test_an_update_merges_entry_by_entry_only_the_catalogs_it_wrote(project: Path, run_cli, monkeypatch) -> None:
-    """After an update, the next one merges each catalog entry by entry (the same bytes as a
-    project with no record of it); a catalog a translator has saved since is merged whole."""
+def test_an_update_merges_entry_by_entry_the_catalogs_of_the_writers_layout(
+    project: Path, run_cli, monkeypatch
+) -> None:
+    """Each catalog of the writer's layout is merged entry by entry, in a fresh copy of the project
+    too (nothing is recorded of earlier updates); one a translator's tool saved in another layout
+    is merged whole; the catalogs are those a whole merge gives."""
     from generator.i18n import extract as extract_module
 
-    assert cli(run_cli, project, "i18n", "update")[0] == 0
     by_entries: list[str] = []
     original = extract_module._merge_changed
 
     def merge_changed(template: object, data: bytes, display: str, code: str) -> object:
-        by_entries.append(code)
-        return original(template, data, display, code)  # type: ignore[arg-type]
+        merged = original(template, data, display, code)  # type: ignore[arg-type]
+        if merged is not None:
+            by_entries.append(code)
+        return merged
 
-    monkeypatch.setattr(extract_module, "_merge_changed", merge_changed)
     page = project / "content/bidding.yaml"
     page.write_text(page.read_text(encoding="utf-8").replace("nobody has taken", "no one has taken"), encoding="utf-8")
     assert cli(run_cli, project, "i18n", "extract")[0] == 0
     ru = project / catalog_path(Path(LOCALES_DIR), "ru")
     ru.write_bytes(ru.read_bytes() + b"\n# saved by a translator\n")
-    other = project.parent / "other"
-    shutil.copytree(project, other)
-    shutil.rmtree(other / ".cache")
+    whole = project.parent / "whole"
+    shutil.copytree(project, whole)
+    monkeypatch.setattr(extract_module, "_merge_changed", merge_changed)
     assert cli(run_cli, project, "i18n", "update")[0] == 0
     assert sorted(by_entries) == sorted(code for code in LOCALES if code != "ru")
-    by_entries.clear()
-    assert cli(run_cli, other, "i18n", "update")[0] == 0
-    assert by_entries == [] and tree(project / "locales") == tree(other / "locales")
+    monkeypatch.setattr(extract_module, "_merge_changed", lambda *arguments: None)
+    assert cli(run_cli, whole, "i18n", "update")[0] == 0
+    assert tree(project / "locales") == tree(whole / "locales")
 
 
 def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader() -> None:
@@ -722,23 +705,6 @@ def test_a_file_of_another_layout_is_left_to_the_full_readers(text: str) -> None
     from generator.i18n.entries import read_entries
 
     assert read_entries(text) is None
-
-
-def _die(*job: object) -> object:
-    os._exit(9)  # the merging process killed
-
-
-@pytest.mark.slow
-def test_a_merging_process_that_dies_is_an_error_not_a_hang(project: Path, run_cli, monkeypatch) -> None:
-    from generator.i18n import extract as extract_module
-
-    before = tree(project / "locales")
-    monkeypatch.setattr(extract_module, "PARALLEL_MIN", 0)
-    monkeypatch.setattr(extract_module, "_in_worker", _die)
-    code, output = cli(run_cli, project, "i18n", "update")
-    assert code == 2
-    assert "locales: error: a process merging the catalogs died (killed?): update again" in output
-    assert "Traceback" not in output and tree(project / "locales") == before
 
 
 # English-first: new messages and lost translations ------------------------------------------------

@@ -3,11 +3,11 @@ the template changes go through Babel's merge; every other entry is kept as its 
 
 ``i18n update`` after a content edit changes a few messages of thousands, and merging a whole
 catalog with Babel (parsing it into objects, wrapping every string again) took a second per
-catalog at 200 pages per locale. A catalog this tool wrote itself (its bytes are what the last
-merge gave: :func:`generator.i18n.extract.merged_catalogs` checks their digest) has each entry
-in the writer's form already, and Babel's merge of an entry whose template entry is unchanged
-gives it back as it is. So the entries whose template part (references, extracted comments,
-format flags, msgctxt, msgid, msgid_plural) is as the template has it are kept; the template's
+catalog at 200 pages per locale. A catalog of the writer's layout (this tool's, msgcat's,
+translate-toolkit's) has each entry in the writer's form already, and Babel's merge of an entry
+whose template entry is unchanged gives it back as it is. So the entries whose template part
+(references, extracted comments, format flags, msgctxt, msgid, msgid_plural) is as the template
+has it are kept as their bytes; the template's
 new or changed entries, the catalog's others and its obsolete ones are merged by Babel as one
 small catalog; and the entries are put back in the template's order, the obsolete ones last, as
 the whole merge orders them. ``tests/test_i18n.py`` checks that both merges give the same bytes.

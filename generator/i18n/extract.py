@@ -9,13 +9,11 @@ not by string similarity) fuzzy with the previous source kept.
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 import io
-import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -25,11 +23,9 @@ from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.catalog import Message as PoMessage
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
-from .. import cache, example_markup, tables
+from .. import example_markup, tables
 from ..deal_views import DealView
 from ..files import FileError, explain, read_input, write_file, write_files
-from ..forked import Beside, Died, can_fork, cpu_count
-from ..keys import code_version
 from ..problems import Problem
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
 from ..rules import AuctionStatus, Seat
@@ -39,7 +35,7 @@ from ..words.template_notes import NOTES as TEMPLATE_NOTES
 from ..words.terms import TERMS
 from .catalogs import LOCALES, TEMPLATE, catalog_path
 from .entries import Entries, merge_entries, read_entries, text_of
-from .pofile import parse_po, po_bytes, with_line_ends_of
+from .pofile import may_be_invalid, parse_po, po_bytes, with_line_ends_of
 
 POT = TEMPLATE
 MARKUP = "generator/example_markup.py"
@@ -352,10 +348,6 @@ def match_by_origin(catalog: PoCatalog, known: set[tuple[str, str | None]]) -> N
             break
 
 
-PARALLEL_MIN = 2000
-"""Below this many messages in the template, merging the catalogs in a second process costs more than it saves."""
-
-
 def _merge(template: PoCatalog, locales: Path, code: str) -> tuple[bytes | None, list[Problem]]:
     """One locale's catalog merged with the template, as bytes to write: None when the catalog
     says the same already (dates aside), or, with its problems, when it cannot be read."""
@@ -392,8 +384,9 @@ def merge_catalog(template: PoCatalog, data: bytes, display: str, code: str, pro
 
 
 def _merge_changed(template: Entries, data: bytes, display: str, code: str) -> Entries | None:
-    """A catalog this tool wrote merged with the template entry by entry (:mod:`.entries`): the
-    same bytes as :func:`merge_catalog`'s, or None when it cannot tell (then merge it whole)."""
+    """A catalog of the writer's layout merged with the template entry by entry (:mod:`.entries`):
+    for one the writer wrote, the same bytes as :func:`merge_catalog`'s; None when it is of another
+    layout, or may hold a line the reader refuses or a message twice (then merge it whole)."""
 
     def merge(changed: str, rest: str) -> str | None:
         problems: list[Problem] = []
@@ -402,31 +395,13 @@ def _merge_changed(template: Entries, data: bytes, display: str, code: str) -> E
         return merged.decode("utf-8") if merged is not None and not problems else None
 
     try:
-        catalog = read_entries(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    return merge_entries(template, catalog, merge) if catalog is not None else None
-
-
-def _in_worker(job: Callable[[str], T], codes: list[str]) -> list[T]:
-    """In the forked process: ``job`` for each of its locales."""
-    return [job(code) for code in codes]
-
-
-def _each_locale(job: Callable[[str], T], codes: list[str], messages: int, problems: list[Problem]) -> list[T] | None:
-    """``job`` for each locale, in order: the first half in a forked process beside this one when
-    the template has enough ``messages``; None when that process died (its problem added: an
-    error, never a wait for it)."""
-    if len(codes) < 2 or messages < PARALLEL_MIN or cpu_count() < 2 or not can_fork():
-        return [job(code) for code in codes]
-    half = len(codes) // 2
-    with Beside(lambda: _in_worker(job, codes[:half])) as first:
-        mine = [job(code) for code in codes[half:]]
-        try:
-            return first.result() + mine
-        except Died:
-            problems.append(Problem(LOCALES, 0, 0, "a process merging the catalogs died (killed?): update again"))
-            return None
+    catalog = read_entries(text) if not may_be_invalid(text) else None  # else merged whole, which tells why
+    if catalog is None or len({entry.key for entry in catalog.active}) < len(catalog.active):  # a duplicate
+        return None
+    return merge_entries(template, catalog, merge)
 
 
 def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:
@@ -448,23 +423,22 @@ def merged_catalogs(
 ) -> dict[Path, bytes]:
     """Each locale's catalog (created if needed) that the template (``template_data``, or else
     ``locales/messages.pot``) changes, as the bytes to write; nothing when a catalog cannot be read
-    (its problems added). A catalog this tool wrote, merged with a template it wrote, is merged
-    entry by entry (:mod:`.entries`), and its merged entries are put in ``read``, with the
-    template's (for the record of its translations); the others whole, in two processes on a large
-    site (the same bytes, the problems in order)."""
+    (its problems added). A catalog of the writer's layout, merged with a template of that layout,
+    is merged entry by entry (:mod:`.entries`: the same bytes as a whole merge for a catalog the
+    writer wrote), and its merged entries are put in ``read``, with the template's (for the record
+    of its translations); the others whole."""
     try:
         data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
     except FileError as error:
         problems.append(Problem(f"{LOCALES}/{POT}", 0, 0, error.message))
         data = None
-    written = _written(locales)
     results: dict[str, tuple[bytes | None, list[Problem]]] = {}
-    if data is not None and (template_data is not None or written.get(POT) == _digest(data)):
+    if data is not None:
         entries = read_entries(data.decode("utf-8", "replace"))
-        if entries is not None:  # one process: a second one costs as much as it saves (bench/run.py)
+        if entries is not None:
             if read is not None:
                 read[locales / POT] = entries
-            quick = [_quick_merge(entries, locales, code, written.get(code)) for code in codes]
+            quick = [_quick_merge(entries, locales, code) for code in codes]
             for code, done in zip(codes, quick, strict=True):
                 if done is not None:
                     results[code] = done[0], []
@@ -483,11 +457,7 @@ def merged_catalogs(
                     problems.append(Problem(display, 0, 0, error.message))
         return {}
     if template is not None:
-        whole_template = template
-        slow = _each_locale(lambda code: _merge(whole_template, locales, code), rest, len(template), problems)
-        if slow is None:
-            return {}
-        results |= dict(zip(rest, slow, strict=True))
+        results |= {code: _merge(template, locales, code) for code in rest}
     for code in codes:
         problems.extend(results[code][1])
     if problems:
@@ -495,53 +465,19 @@ def merged_catalogs(
     return {catalog_path(locales, code): merged for code in codes if (merged := results[code][0]) is not None}
 
 
-def _quick_merge(
-    template: Entries, locales: Path, code: str, written: str | None
-) -> tuple[bytes | None, Entries] | None:
-    """A catalog merged entry by entry, as :func:`_merge` gives it (with its entries), when its
-    bytes are those this tool last wrote (``written``: their digest); None to merge it whole."""
+def _quick_merge(template: Entries, locales: Path, code: str) -> tuple[bytes | None, Entries] | None:
+    """A catalog of the writer's layout merged entry by entry, as :func:`_merge` gives it (with its
+    entries); None to merge it whole (it is of another layout, or cannot be read)."""
     path = catalog_path(locales, code)
     display = catalog_path(Path(LOCALES), code).as_posix()
-    if written is None or not path.is_file():
+    if not path.is_file():
         return None
     try:
         data = read_input(path, display)
     except FileError:
         return None  # merged whole, which reports it
-    if _digest(data) != written:
-        return None
     entries = _merge_changed(template, data, display, code)
     if entries is None:
         return None
     merged = text_of(entries).encode("utf-8")
     return (None if _same_messages(data, merged) else merged), entries
-
-
-WRITTEN = "catalogs-written"
-"""The build cache's record of the catalogs and template this tool wrote (their digests)."""
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _written(locales: Path) -> dict[str, str]:
-    """The digest of each catalog (by locale) and of the template (``messages.pot``) as this tool
-    last wrote or left them, for this version of the code; empty when there is no such record."""
-    kept = cache.load(locales.parent / cache.FOLDER / WRITTEN, "written", code_version()[:32])
-    try:
-        record = json.loads(kept[1]) if kept is not None else {}
-    except ValueError:
-        return {}
-    if not isinstance(record, dict) or not all(isinstance(v, str) for v in record.values()):
-        return {}
-    return record
-
-
-def note_written(locales: Path, files: dict[str, bytes]) -> None:
-    """Record the bytes of the catalogs (by locale) and template (``messages.pot``) as this tool
-    has just written or checked them: the next ``i18n update`` merges those entry by entry. A
-    record that cannot be written only makes it slower."""
-    record = _written(locales) | {name: _digest(data) for name, data in files.items()}
-    data = json.dumps(record, sort_keys=True).encode("utf-8")
-    cache.store(locales.parent / cache.FOLDER / WRITTEN, "written", code_version()[:32], data)

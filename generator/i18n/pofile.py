@@ -137,11 +137,18 @@ def _decoded_lines(data: bytes, display: str, problems: list[Problem]) -> tuple[
                 problems.append(Problem(display, number, column, "not UTF-8 text: save the catalog as UTF-8"))
                 decoded.append(None)
         return decoded, True
-    suspect = any(pattern.search(text) for pattern in (_BAD_LINE, CONTROL, _MAYBE_BAD_ESCAPE))
+    suspect = may_be_invalid(text)
     if "\r" in text:
         text = text.replace("\r\n", "\n")
         suspect = suspect or "\r" in text
     return list(text.split("\n")), suspect
+
+
+def may_be_invalid(text: str) -> bool:
+    """Whether a line of a catalog's text may be one the reader refuses (a syntax error, a control
+    character, an escape gettext and Babel read apart): one search of the whole text, so that a
+    catalog with none is read without looking at each line."""
+    return any(pattern.search(text) for pattern in (_BAD_LINE, CONTROL, _MAYBE_BAD_ESCAPE))
 
 
 _ENCLOSURES = {0x2068: " ", 0x2069: " "}
