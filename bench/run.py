@@ -247,6 +247,15 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
             tools[f"{generator.name} clean"] = clean
             tools[f"{generator.name} no-op"] = noop
             tools[f"{generator.name} edit"] = edit
+            if generator.checkout == ROOT:  # what the second rendering process buys (--jobs)
+
+                def one_job(generator: Generator = generator, project: Path = project) -> Run:
+                    shutil.rmtree(project / ".cache", ignore_errors=True)
+                    shutil.rmtree(project / "site", ignore_errors=True)
+                    options = ("--strict", *generator.options, "--jobs", "1", "--project", str(project))
+                    return run(generator.command("build", *options), generator.checkout, generator.env())
+
+                tools[f"{generator.name} clean, one job"] = one_job
             sampled[generator.name] = functools.partial(clean, sample=True)
         if hugo:
             generators[0].build(base)  # the Hugo pages carry the text of the built pages
@@ -274,6 +283,11 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
             f"peak {peaks[generator.name]:.0f} MiB"
             + (f" (aim <= 400 MiB at 1000: {verdict(peaks[generator.name] <= 400)})" if pages >= 1000 else "")
         )
+        if f"{generator.name} clean, one job" in series:
+            single = series[f"{generator.name} clean, one job"]
+            lines.append(
+                f"  {generator.name}: clean build with --jobs 1 {single.show()} (two jobs: {clean.median:.2f} s)"
+            )
         lines.append(f"  {generator.name}: no-op rebuild {noop.show()} = {noop.median / clean.median:.0%} of clean")
         lines.append(f"  {generator.name}: one-page edit {edit.show()} = {edit.median / clean.median:.0%} of clean")
         if "hugo" in series:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import records
 from .cache import Keeper, Session
+from .collector import paused
 from .export import export_data, schema_data
 from .files import (
     FileError,
@@ -33,7 +34,7 @@ from .keys import Fingerprints, code_version, digest
 from .outputs import input_refusal
 from .plan import Output, plan
 from .problems import Problem
-from .project import ASSETS, CACHE, SITE_FILE, TEMPLATES, Project, load_project
+from .project import ASSETS, CACHE, SITE_FILE, TEMPLATES, Project, check_catalog, load_project
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .search import index_search, indexer_version
@@ -98,7 +99,8 @@ def build(
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)
     inputs = Inputs(root)
-    result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs, inputs)
+    with paused():  # the cycle collector only rescans a build's acyclic values
+        result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs, inputs)
     result.read = result.read or tuple(inputs.digests)
     if keeper.unwritable:
         result.notes.append(f"the build cache ({CACHE}/) could not be written: the next build is slower")
@@ -130,7 +132,8 @@ def _build(
     if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]
-    if errors or project.mismatches:
+    if errors or project.mismatches:  # every problem of the run, the catalogs' too
+        errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     data = {
@@ -144,7 +147,7 @@ def _build(
     progress(f"rendering {len(stale)} of {len(outputs)} files")
     if out is None:
         files: dict[str, bytes] = {}
-        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs)
+        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs, keeper)
         if isinstance(rendered, BuildResult):
             return rendered
         try:
@@ -157,7 +160,7 @@ def _build(
     except OSError as error:
         return _unwritable(out, error)
     try:
-        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs)
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper)
         if isinstance(rendered, BuildResult):
             return rendered
         rendered.files |= _link_reused(reused, last, previous, staging)
@@ -296,11 +299,13 @@ def _render(
     sink: Sink,
     progress: Progress,
     jobs: int | None,
+    keeper: Keeper,
 ) -> Rendered | BuildResult:
     try:
-        return render_site(project, [(output, keys[output.path]) for output in stale], staging, sink, progress, jobs)
+        outputs = [(output, keys[output.path]) for output in stale]
+        return render_site(project, outputs, staging, sink, progress, jobs, keeper)
     except RenderError as error:
-        return BuildResult(2, problems=[error.problem])
+        return BuildResult(2, problems=sorted(error.problems))
 
 
 def _link_reused(

@@ -1,13 +1,14 @@
 """Loading a project, in stages that are plain functions of the bytes they are handed:
 
 read the site (:func:`read_site`) → read each page file and solve its examples
-(:func:`read_page_file`) → check each catalog (:func:`~generator.i18n.catalogs.parse_catalog`) → the
-engine's draws (:func:`~generator.positions.draw_all`) → compile the templates
-(:func:`compile_templates`). :func:`load_project` reads each file once, noting it in the build's
-:class:`~generator.inputs.Inputs`, and runs each stage through the build's
-:class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s session every stage's work,
-by the bytes it was handed; in ``.cache/`` the draws and the compiled templates. Each stage returns
-what is wrong with its input, so that every problem of a run is reported at once.
+(:func:`read_page_file`) → read each catalog (checked when its locale is rendered, in the process
+that renders it: :func:`check_catalog`) → the engine's draws (:func:`~generator.positions.draw_all`)
+→ compile the templates (:func:`compile_templates`). :func:`load_project` reads each file once,
+noting it in the build's :class:`~generator.inputs.Inputs`, and runs each stage through the
+build's :class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s session every
+stage's work, by the bytes it was handed; in ``.cache/`` the draws and the compiled templates.
+Each stage returns what is wrong with its input, so that every problem of a run is reported at
+once.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from . import cache
 from .cache import Keeper
+from .collector import paused
 from .deal_views import deal_view
 from .export import example_line
 from .files import FileError, explain, read_input
@@ -215,11 +217,22 @@ def solve_examples(
     return verification, views, lines
 
 
+@dataclass(frozen=True)
+class CatalogFile:
+    """A locale's catalog as read: its bytes, and its record of translated messages. It is checked
+    (:func:`check_catalog`) when its locale is rendered, each locale in the process that renders it."""
+
+    locale: str
+    display: str
+    data: bytes
+    translated: TranslatedRecord | None
+
+
 def read_catalogs(
-    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None, keeper: Keeper | None = None
-) -> dict[str, LocaleCatalog]:
-    """Stage 3: each locale's catalog checked (kept by its bytes in a session), with its record of
-    translated messages; those that can be used (the others add their problems)."""
+    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None
+) -> dict[str, CatalogFile]:
+    """Stage 3: each locale's catalog and its record of translated messages, read (and noted in
+    ``inputs``); a catalog that cannot be read adds its problem."""
     catalogs = {}
     for locale in locales:
         display = catalog_path(Path(LOCALES), locale).as_posix()
@@ -228,11 +241,16 @@ def read_catalogs(
             continue
         if inputs is not None:
             inputs.note(display, data)
-        catalog, found = (keeper or Keeper(None)).kept("catalog", locale, parse_catalog, data, display, locale)
-        problems.extend(found)
-        if catalog is not None:
-            catalogs[locale] = dataclasses.replace(catalog, translated=_record(root, display, inputs))
+        catalogs[locale] = CatalogFile(locale, display, data, _record(root, display, inputs))
     return catalogs
+
+
+def check_catalog(found: CatalogFile, keeper: Keeper | None = None) -> tuple[LocaleCatalog | None, list[Problem]]:
+    """A catalog parsed and checked (kept by its bytes in a session), with its record of translated
+    messages; None when it cannot be used, and its problems."""
+    keeper = keeper or Keeper(None)
+    catalog, problems = keeper.kept("catalog", found.locale, parse_catalog, found.data, found.display, found.locale)
+    return (dataclasses.replace(catalog, translated=found.translated) if catalog else None), list(problems)
 
 
 def _record(root: Path, display: str, inputs: Inputs | None) -> TranslatedRecord | None:
@@ -311,8 +329,8 @@ class Project:
     views: dict[str, View] = field(default_factory=dict)
     exported: dict[str, str] = field(default_factory=dict)
     """Each example's line of ``examples.json``, with the engine's answers (see :mod:`.export`), by id."""
-    catalogs: dict[str, LocaleCatalog] = field(default_factory=dict)
-    """Each catalog that can be used, by locale."""
+    catalogs: dict[str, CatalogFile] = field(default_factory=dict)
+    """Each catalog that can be read, by locale (checked when its locale is rendered)."""
     compiled: CompiledTemplates | None = None
     uses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The templates each template uses (see :func:`compile_templates`)."""
@@ -328,10 +346,15 @@ def load_project(
     root: Path, inputs: Inputs | None = None, catalogs: bool = True, keeper: Keeper | None = None
 ) -> Project:
     """Run the stages: the site (and a warning for each page file or catalog it does not list), its
-    pages with every example solved, and for a build (``catalogs``) every catalog checked, the
-    engine's draws and the templates compiled; each file read is noted in ``inputs``, and each
-    stage's work kept by ``keeper`` (none: nothing kept)."""
-    keeper = keeper or Keeper(None)
+    pages with every example solved, and for a build (``catalogs``) every catalog read (checked
+    when its locale is rendered: :func:`check_catalog`), the engine's draws and the templates
+    compiled; each file read is noted in ``inputs``, and each stage's work kept by ``keeper``
+    (none: nothing kept)."""
+    with paused():  # the cycle collector only rescans the project's acyclic values
+        return _loaded(root, inputs, catalogs, keeper or Keeper(None))
+
+
+def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -> Project:
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
@@ -346,7 +369,7 @@ def load_project(
         project.exported |= read.lines
         project.mismatches += read.mismatches
     if catalogs:
-        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs, keeper)
+        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
         project.draws = keeper.kept("draws", "draws", draw_all, disk=True)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
     return project

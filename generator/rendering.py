@@ -13,13 +13,14 @@ import contextlib
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
+from .cache import Keeper
 from .files import FileError, write_new
 from .forked import Beside, Died, can_fork, cpu_count
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
@@ -27,7 +28,7 @@ from .locales import language_name, og_locale, text_direction
 from .page_text import markdown_inline, plain_text
 from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
 from .problems import Problem
-from .project import TEMPLATES, Project
+from .project import TEMPLATES, Project, check_catalog
 from .records import FileRecord, Warning_, stamp
 
 if TYPE_CHECKING:
@@ -58,14 +59,15 @@ class Lost(NamedTuple):
 
 
 class RenderError(Exception):
-    """A template's runtime error (or a file that cannot be read while rendering), located."""
+    """What stops rendering, located: a template's runtime error, a file that cannot be read, or
+    the problems of the catalogs of the locales to render (all of them)."""
 
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
+    def __init__(self, *problems: Problem) -> None:
+        super().__init__(problems[0].message)
+        self.problems = problems
 
-    def __reduce__(self) -> tuple[type[RenderError], tuple[Problem]]:
-        return RenderError, (self.problem,)  # raised in the rendering process, told here
+    def __reduce__(self) -> tuple[type[RenderError], tuple[Problem, ...]]:
+        return RenderError, self.problems  # raised in the rendering process, told here
 
 
 Sink = Callable[[str, bytes], tuple[int, int]]
@@ -141,26 +143,39 @@ def render_site(
     sink: Sink,
     progress: Callable[[str], None] = lambda _: None,
     jobs: int | None = None,
+    keeper: Keeper | None = None,
 ) -> Rendered:
     """Render the outputs (each with its key) into ``sink``: the files of the locales, then the
-    shared files. With two jobs (:func:`jobs_for`), the first half of the locales' files is
-    rendered in a forked process while this one renders the second; a process that dies is an
-    error (:class:`RenderError`), never a wait."""
+    shared files; each locale's catalog is checked (and kept by ``keeper``) before its files are
+    rendered, and the problems of every catalog checked stop rendering (:class:`RenderError`).
+    With two jobs (:func:`jobs_for`), the first half of the locales' files is rendered (and their
+    catalogs checked) in a forked process while this one renders the second; a process that dies
+    is an error, never a wait."""
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
-    renderer = SiteRenderer(project, [output for output, _ in shared], progress)
+    renderer = SiteRenderer(project, [output for output, _ in shared], progress, keeper)
     if staging is None or jobs_for(jobs, len(files)) < 2 or not can_fork():
         rendered = renderer.render_files(files, sink)
     else:
         half = len(files) // 2
         with Beside(lambda: _render_first_half(renderer, files[:half], staging)) as first:
-            mine = renderer.render_files(files[half:], sink)
+            problems: list[Problem] = []
+            try:
+                mine = renderer.render_files(files[half:], sink)
+            except RenderError as error:  # the other half's catalogs' problems are said too
+                if not renderer.catalog_problems:
+                    raise
+                problems += error.problems
             try:
                 rendered = first.result()
             except Died:
                 raise RenderError(
                     Problem("", 0, 0, "the process rendering the first half of the site died (killed?): build again")
                 ) from None
+            except RenderError as error:
+                problems += error.problems
+            if problems:
+                raise RenderError(*sorted(set(problems)))
         rendered.merge(mine)
     renderer.render_shared(shared, sink, rendered)
     return rendered
@@ -176,7 +191,11 @@ class SiteRenderer:
     """Renders the outputs of a checked project."""
 
     def __init__(
-        self, project: Project, shared: list[Output], progress: Callable[[str], None] = lambda _: None
+        self,
+        project: Project,
+        shared: list[Output],
+        progress: Callable[[str], None] = lambda _: None,
+        keeper: Keeper | None = None,
     ) -> None:
         assert project.site is not None
         contexts = [output.context for output in shared]
@@ -189,11 +208,24 @@ class SiteRenderer:
         self.project = project
         self.site = project.site
         self.templates = project.root / TEMPLATES
-        self.translators: dict[str, Translator] = {
-            locale: Translator(locale, project.catalogs.get(locale), catalog_path(Path(LOCALES), locale).as_posix())
-            for locale in self.site.locales
-        }
+        self.keeper = keeper
+        self.translators: dict[str, Translator] = {}
+        """Each locale's translator once its catalog is checked (:meth:`check`)."""
+        self.catalog_problems: list[Problem] = []
         self.renderers: dict[str, LocaleRenderer] = {}
+
+    def check(self, locales: Iterable[str]) -> None:
+        """Check the catalogs of ``locales`` not checked yet, each made its locale's translator;
+        the problems of every one of them a :class:`RenderError`."""
+        for locale in locales:
+            if locale not in self.translators:
+                found = self.project.catalogs.get(locale)
+                catalog, problems = check_catalog(found, self.keeper) if found is not None else (None, [])
+                self.catalog_problems += problems
+                display = catalog_path(Path(LOCALES), locale).as_posix()
+                self.translators[locale] = Translator(locale, catalog, display)
+        if self.catalog_problems:
+            raise RenderError(*self.catalog_problems)
 
     def renderer(self, locale: str) -> LocaleRenderer:
         """The locale's renderer, made when first needed."""
@@ -206,8 +238,10 @@ class SiteRenderer:
         return self.renderers[locale]
 
     def let_go(self, locale: str) -> None:
-        """Drop the locale's renderer (and what it built once for the locale's files)."""
+        """Drop the locale's renderer (and what it built once for the locale's files) and its
+        catalog: the next locale's are not held beside them."""
         self.renderers.pop(locale, None)
+        self.translators[locale].catalog = None
 
     def render_files(self, files: list[tuple[Output, str]], sink: Sink) -> Rendered:
         """Render each file of a locale (with its key) into ``sink``, in order, and each locale's
@@ -215,6 +249,7 @@ class SiteRenderer:
         :class:`RenderError`."""
         rendered = Rendered()
         last = {output.locale: index for index, (output, _) in enumerate(files)}
+        self.check(locale for locale in last if locale is not None)  # all their catalogs first: every problem said
         with self._located():
             for index, (output, key) in enumerate(files):
                 if index % 20 == 0:
@@ -235,6 +270,7 @@ class SiteRenderer:
     def render_shared(self, shared: list[tuple[Output, str]], sink: Sink, rendered: Rendered) -> None:
         """Render the files for every locale into ``sink``, from the locales' parts in ``rendered``
         (those no locale file gave are made now)."""
+        self.check(locale for locale in self.site.locales if locale in self.wanted and locale not in rendered.said)
         with self._located():
             for locale in self.site.locales:
                 if locale in self.wanted and locale not in rendered.said:

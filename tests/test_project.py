@@ -13,6 +13,8 @@ from generator.i18n import catalogs as catalogs_module
 from generator.problems import Problem
 from generator.project import (
     CACHE,
+    Project,
+    check_catalog,
     compile_templates,
     load_project,
     read_catalogs,
@@ -89,25 +91,29 @@ def test_a_session_reads_again_only_what_changed(tmp_path: Path, monkeypatch: py
         "parse_catalog",
         lambda data, display, locale: parsed.append(locale) or parse_catalog(data, display, locale),
     )
-    first = load_project(project, keeper=keeper)
+
+    def load(keeper: Keeper) -> tuple[Project, dict[str, object]]:
+        loaded = load_project(project, keeper=keeper)
+        checked = {locale: check_catalog(found, keeper)[0] for locale, found in loaded.catalogs.items()}
+        return loaded, {locale: catalog.entries for locale, catalog in checked.items() if catalog}
+
+    first, _ = load(keeper)
     assert len(pages) == len(ALL_PAGES) and parsed == list(LOCALES) and first.problems == []
     pages.clear(), parsed.clear()
     page = project / "content/scoring.yaml"
     page.write_text(page.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
     po = project / "locales/fr/LC_MESSAGES/messages.po"
     po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    again = load_project(project, keeper=keeper)
+    again, catalogs = load(keeper)
     assert pages == ["content/scoring.yaml"] and parsed == ["fr"]
-    afresh = load_project(project)
+    afresh, fresh_catalogs = load(Keeper(None))
     assert (again.pages, again.views, again.exported, again.problems) == (
         afresh.pages,
         afresh.views,
         afresh.exported,
         afresh.problems,
     )
-    assert {locale: catalog.entries for locale, catalog in again.catalogs.items()} == {
-        locale: catalog.entries for locale, catalog in afresh.catalogs.items()
-    }
+    assert catalogs == fresh_catalogs and len(catalogs) == len(LOCALES)
 
 
 def test_an_example_id_used_on_two_pages_is_a_problem_at_its_second_use(tmp_path: Path) -> None:
@@ -169,9 +175,10 @@ def test_each_stage_reads_only_its_own_input(tmp_path: Path) -> None:
     assert [read.page.slug for read in files if read.page] == ["allowed-cards", "scoring", "glossary"]
     assert sum(len(read.examples) for read in files) == 9 + 17
     assert {problem.path for problem in problems} == {"content/bidding.yaml"}
-    read_catalogs(project, ["ru"], problems)
+    russian = read_catalogs(project, ["ru"], problems)["ru"]
+    problems += check_catalog(russian)[1]
     assert {problem.path for problem in problems} == {"content/bidding.yaml"}
-    read_catalogs(project, ["es"], problems)
+    problems += check_catalog(read_catalogs(project, ["es"], problems)["es"])[1]
     compile_templates(project, problems)
     assert {problem.path for problem in problems} == {
         "content/bidding.yaml",
@@ -191,3 +198,30 @@ def test_i18n_update_reads_the_site_file_and_the_catalogs_only(tmp_path: Path, r
     assert code == 0, output
     code, output = run_cli("i18n", "extract", "-C", str(project))
     assert code == 2 and output.startswith("content/bidding.yaml:")
+
+
+def test_the_cycle_collector_is_paused_while_a_project_is_loaded_and_back_after() -> None:
+    """Loading builds many acyclic values the collector would only rescan: it is off meanwhile,
+    and on again after (serve's builds leave it running between them); a pause inside a pause
+    leaves it to the outer one."""
+    import gc
+
+    from generator import collector
+
+    seen: list[bool] = []
+    read_site = project_module.read_site
+
+    def noted(*arguments: object) -> object:
+        seen.append(gc.isenabled())
+        return read_site(*arguments)  # type: ignore[arg-type]
+
+    assert gc.isenabled()
+    project_module.read_site = noted  # type: ignore[assignment]
+    try:
+        load_project(ROOT, catalogs=False)
+        with collector.paused():
+            load_project(ROOT, catalogs=False)
+            assert not gc.isenabled()  # the inner pause left it off for the outer one
+    finally:
+        project_module.read_site = read_site
+    assert seen == [False, False] and gc.isenabled()

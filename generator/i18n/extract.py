@@ -24,6 +24,7 @@ from babel.messages.catalog import Message as PoMessage
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
 from .. import example_markup, tables
+from ..collector import paused
 from ..deal_views import DealView
 from ..files import FileError, explain, read_input, write_file, write_files
 from ..problems import Problem
@@ -427,6 +428,17 @@ def merged_catalogs(
     is merged entry by entry (:mod:`.entries`: the same bytes as a whole merge for a catalog the
     writer wrote), and its merged entries are put in ``read``, with the template's (for the record
     of its translations); the others whole."""
+    with paused():  # the cycle collector only rescans the catalogs' acyclic values
+        return _merged(locales, codes, problems, template_data, read)
+
+
+def _merged(
+    locales: Path,
+    codes: list[str],
+    problems: list[Problem],
+    template_data: bytes | None,
+    read: dict[Path, Entries] | None,
+) -> dict[Path, bytes]:
     try:
         data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
     except FileError as error:

@@ -1,0 +1,29 @@
+"""The cycle collector paused while a command builds and checks a project's values.
+
+A build's values (the YAML's nodes, the examples, the views, the pages) are many, acyclic and
+freed by reference counting; the collector only rescans them as they grow, and its full
+collections tripled ``check``'s time on 10,000 examples (2.5 s of CPU against 6.8 s). So it is
+paused while a build or a check runs, and each one's cycles (a few: tracebacks, Jinja's
+environments) are collected once it ends; between builds (``serve``) it runs as usual.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Iterator
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """The cycle collector off for the block (unless it was off already), then a collection of
+    the young generations the block filled (a few milliseconds) and the collector back on."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect(1)
