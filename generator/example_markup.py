@@ -15,14 +15,20 @@ from markupsafe import Markup, escape
 
 from .deal_views import DealView
 from .page_text import Words
+from .positions import sorted_hand
 from .rules import Card, Seat, rule_sets_differ
-from .rules.scoring import BELOTE
+from .rules.scoring import BELOTE, LAST_TRICK, LAST_TRICK_CAPOT
 from .views import AuctionView, PlayView, only_here
 
 
 def nobreak_sum(text: Markup) -> Markup:
     """A sum that never breaks across lines: "11 + 10 + 0 + 20 = 41" joined by no-break spaces."""
     return Markup(str(text).replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0"))
+
+
+PLACES = ("below", "left", "above", "right")
+"""Where a seat is drawn on the table, by how many turns after the seat to play it plays: the seat to
+play at the bottom, the next on its left, its partner at the top (play goes clockwise)."""
 
 
 class ExampleMarkup:
@@ -65,7 +71,7 @@ class ExampleMarkup:
         else:
             parts.append(w.gettext("%(game)s.", game=w.game(view.game)))
         if rule_sets_differ(view.game):
-            parts += [' <span class="rules">', w.rules(view.rules), "</span>"]
+            parts += ['&nbsp;<span class="rules">', w.rules(view.rules), "</span>"]  # never alone on a line
         parts.append("</p>")
         return Markup("".join(parts))
 
@@ -105,12 +111,15 @@ class ExampleMarkup:
         return Markup(self._table(view))
 
     def _table(self, view: PlayView) -> str:
-        """The table seen from above: each seat, its card, its role; the led suit, trump, the turn."""
+        """The table seen from above, the seat to play at the bottom (as the app shows the player's
+        own seat) and the others round it in the order of play, clockwise: each seat named, its card,
+        its role; the led suit, trump, the turn."""
         w = self.words
         parts = ['<div class="felt done"' if view.winner is not None else '<div class="felt"']
         parts += [' role="group" aria-label="', w.gettext("The table seen from above"), '">\n']
         for spot in view.table:
-            parts += ['  <div class="spot at', escape(spot.seat.code()), " ", escape(spot.role)]
+            place = PLACES[next(step for step in range(4) if view.seat.next(step) == spot.seat)]
+            parts += ['  <div class="spot at', escape(spot.seat.code()), " ", place, " ", escape(spot.role)]
             parts.append(' winning">\n' if spot.winning else '">\n')
             parts.append('    <span class="who">')
             if spot.order:
@@ -122,7 +131,12 @@ class ExampleMarkup:
                 parts.append('<span class="face empty" aria-hidden="true"></span>')
             parts += ['    <span class="role">', self._role_name(spot.role, spot.card is not None), "</span>\n"]
             if spot.winning:
-                mark = w.gettext("wins the trick") if view.winner is not None else w.gettext("winning")
+                if view.winner is None:
+                    mark = w.gettext("winning")
+                elif spot.role == "to-play":
+                    mark = w.gettext("you win the trick")
+                else:
+                    mark = w.gettext("wins the trick")
                 parts += ['<span class="mark">', mark, "</span>"]
             if spot.points is not None:
                 points = w.ngettext("%(num)s point", "%(num)s points", spot.points)
@@ -160,19 +174,22 @@ class ExampleMarkup:
         only = only_here(view, other)
         parts = [self._table(view), '\n<p class="hand"><span class="label">', escape(w.hand(view.seat))]
         parts.append('</span></p>\n<ul class="hand-cards">\n')
+        cards = [entry.card for entry in view.hand]
+        shown = sorted_hand(cards, view.trump)
         for entry in view.hand:
+            state = "ok" if entry.allowed else "no"
+            parts += ['  <li class="', state, " only" if entry.card in only else "", '"']
+            if shown != tuple(cards):  # drawn sorted by suit; the text keeps the example's order
+                parts += [' style="order:', str(shown.index(entry.card)), '"']
             if entry.allowed:
                 verdict = w.gettext(
                     "%(card)s: allowed. %(reason)s", card=w.card(entry.card), reason=w.say(entry.allows)
                 )
-                parts.append('  <li class="ok only">' if entry.card in only else '  <li class="ok">')
-                parts += [w.face(entry.card, "ok", verdict), "</li>\n"]
             else:
                 verdict = w.gettext(
                     "%(card)s: not allowed. %(reason)s", card=w.card(entry.card), reason=w.say(entry.reason)
                 )
-                parts.append('  <li class="no only">' if entry.card in only else '  <li class="no">')
-                parts += [w.face(entry.card, "no", verdict), "</li>\n"]
+            parts += [">", w.face(entry.card, state, verdict), "</li>\n"]
         parts.append("</ul>\n")
         if view.refused:
             parts.append('<ul class="reasons">\n')
@@ -236,15 +253,19 @@ class ExampleMarkup:
         trick's points and who won it. Each card's cell is built once per locale."""
         w = self.words
         parts = ['<details class="fold">\n<summary>', w.gettext("The eight tricks"), "</summary>\n"]
-        parts += ['<div class="deal-tricks" role="region" tabindex="0" aria-label="', w.gettext("The eight tricks")]
-        parts += ['">\n<table class="tricks">\n<caption>']
+        parts += ['<p class="tricks-caption" id="tricks-', escape(view.id), '">']
         parts.append(
             w.gettext(
                 "The eight tricks. Each column is a player; the small number is the order of play, "
                 "and the framed card wins the trick."
             )
         )
-        parts += ['</caption>\n<thead><tr><th scope="col"><span class="sr">', w.gettext("Trick"), "</span></th>"]
+        parts += [
+            '</p>\n<div class="deal-tricks" role="region" tabindex="0" aria-label="',
+            w.gettext("The eight tricks"),
+        ]
+        parts += ['">\n<table class="tricks" aria-describedby="tricks-', escape(view.id), '">\n']
+        parts += ['<thead><tr><th scope="col"><span class="sr">', w.gettext("Trick"), "</span></th>"]
         for seat in Seat:
             parts += ['<th scope="col">', escape(w.seat(seat)), "</th>"]
         parts += ['<th scope="col">', w.gettext("Points"), "</th></tr></thead>\n<tbody>\n"]
@@ -257,8 +278,17 @@ class ExampleMarkup:
                 parts += ['<span class="dix">+&nbsp;', escape(row.last), "</span>"]
             parts += ['<span class="by ', "ns" if row.winner.team.code() == "NS" else "ew", '">']
             parts += [self.words.team(row.winner.team), "</span></td></tr>\n"]
-        parts += ["</tbody>\n</table>\n</div>\n</details>\n", '<p class="last-note">']
-        parts += [w.gettext("The last trick (“dix de der”) adds %(last)s.", last=view.tricks[-1].last), "</p>"]
+        parts.append("</tbody>\n</table>\n</div>\n</details>")
+        if view.tricks[-1].last == LAST_TRICK_CAPOT:  # the usual dix de der is said once, in the recap
+            parts += [
+                '\n<p class="last-note">',
+                w.gettext(
+                    "Capot: the last trick adds %(last)s instead of the %(usual)s of the dix de der.",
+                    last=LAST_TRICK_CAPOT,
+                    usual=LAST_TRICK,
+                ),
+                "</p>",
+            ]
         return Markup("".join(parts))
 
     def tally(self, view: DealView, others: tuple[DealView, ...] | list[DealView] = ()) -> Markup:

@@ -470,28 +470,36 @@ class Words:
 
     def call(self, call: Call) -> Markup:
         """A call in the page's language: "Pasa", "80 a corazones", "Capot a picas"."""
-        text = self.text(terms.call(call))
+        return self._call(call, terms.call(call))
+
+    def choice(self, call: Call) -> Markup:
+        """A call as the practice page offers it to the player: "Prendre à pique", "Cojo a picas"."""
+        return self._call(call, terms.call_choice(call))
+
+    def _call(self, call: Call, message: Message) -> Markup:
         if call.kind is not CallKind.BID:
-            return self.named(terms.call(call))
+            return self.named(message)
         assert call.value is not None
         named = terms.contract(call.value)
-        return self._format(text, {"contract": self.named(named) if named else str(call.value)})
+        return self._format(self.text(message), {"contract": self.named(named) if named else str(call.value)})
 
     def turn_order(self, start: Seat = Seat.SOUTH) -> str:
-        """The seats in the engine's turn order from ``start``, named: "West → North → East → South"."""
-        return " → ".join(self.seat(start.next(step)) for step in range(len(Seat)))
+        """The seats in the engine's turn order from ``start``, named: "West → North → East → South";
+        each arrow kept on the line of the seat before it (a line never starts with "→")."""
+        return "\u00a0→ ".join(self.seat(start.next(step)) for step in range(len(Seat)))
 
     def name(self, value: reasons.Value) -> Markup | str:
-        """An engine value or a term, named in the page's language (a suit as the trump suit's name;
-        a team's name kept on one line: "North–South" never breaks at its dash)."""
+        """An engine value or a term, named in the page's language inside a sentence (a suit as the
+        trump suit's name, a card in lower case where the language writes it so; a team's name kept
+        on one line: "North–South" never breaks at its dash)."""
         if isinstance(value, Message) and value.context == "team":
             return Markup('<span class="team">%s</span>') % self.text(value)
         if isinstance(value, Message):
-            return self.text(value)
+            return self.named(value)  # a game's or a rule set's name: its French word marked
         if isinstance(value, Seat):
             return self.seat(value)
         if isinstance(value, Card):
-            return self.card(value)
+            return self.text(terms.card_in_sentence(value))
         if isinstance(value, Suit):
             return self.trump(value)
         if isinstance(value, Call):

@@ -108,6 +108,8 @@ class ReasonLine:
     """That example's title."""
     drawn: AuctionView | None = None
     """When no example of the page shows it: the auction the engine drew in which it was refused."""
+    practice: str | None = None
+    """The first question of the practice page that asks about it (its id), when one does."""
 
     @property
     def kind(self) -> str:
@@ -168,6 +170,12 @@ class NavItem:
     href: str
     title: Text | None
     current: bool = False
+    practice: bool = False
+    """The practice page (its title is the templates' "Practice")."""
+
+
+PRACTICE_ITEM = NavItem(PRACTICE, None, practice=True)
+"""The practice page in the pager: after the last page (the glossary), before nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +214,8 @@ class IndexEntry:
 
     title: Text
     href: str
-    examples: int
-    terms: int
-    """The glossary's words (0 for a rules page)."""
+    description: Text
+    """What the page is about (its description): the line under its title."""
 
 
 # -- the contexts ---------------------------------------------------------------------------------
@@ -253,7 +260,7 @@ class PracticeContext:
     and its frame's (see :class:`generator.keys.Fingerprints`)."""
 
     BY_SOURCE: ClassVar[bool] = True
-    NOT_FROM_SOURCE: ClassVar[tuple[str, ...]] = ("frame",)
+    NOT_FROM_SOURCE: ClassVar[tuple[str, ...]] = ("frame", "rules")
 
     frame: Frame
     plays: tuple[PlayView, ...]
@@ -262,6 +269,9 @@ class PracticeContext:
     """The games of its questions, in the engine's order (the filter's choices)."""
     source: str = ""
     """What the questions follow from: the :attr:`~generator.positions.Draws.source` of their draws."""
+    rules: tuple[ReasonLine, ...] = ()
+    """The refusal reasons its questions ask about, as the pages' lists say them: a link to practise
+    one (``practice.html?reason=CODE``) shows its sentence above its questions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,20 +444,47 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
         for entry in refused:
             if entry.code is not None and entry.reason is not None:
                 shown.setdefault(entry.code, (block, entry.reason))
+    practised = practice_ids(draws)
     lines = []
     for code, found in seen:
         if code in shown:
             block, phrase = shown[code]
-            lines.append(ReasonLine(code, found.where, phrase, block.view.id, block.title))
+            lines.append(
+                ReasonLine(code, found.where, phrase, block.view.id, block.title, practice=practised.get(code))
+            )
         elif found.auction is not None:
             drawn = found.auction
             view = drawn_auction_view(
-                reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn.dealer, drawn.turned, drawn.calls
+                reason_anchor(code),
+                RULESETS[drawn.rules][drawn.game],
+                drawn.dealer,
+                drawn.turned,
+                drawn.calls,
+                drawn.turned_card,
             )
-            lines.append(ReasonLine(code, found.where, found.phrase, drawn=view))
+            lines.append(ReasonLine(code, found.where, found.phrase, drawn=view, practice=practised.get(code)))
         else:
-            lines.append(ReasonLine(code, found.where, found.phrase))
+            lines.append(ReasonLine(code, found.where, found.phrase, practice=practised.get(code)))
     return tuple(lines)
+
+
+def practice_ids(draws: Draws) -> dict[PlayReason | AuctionReason, str]:
+    """Each refusal reason the practice page asks about, with the first question that asks it (its
+    id): a card of the hand refused, or a call offered refused, for that reason."""
+    first: dict[PlayReason | AuctionReason, str] = {}
+    for number, position in enumerate(draws.practice_plays, 1):
+        for reason in position.refusals().values():
+            first.setdefault(reason, question_id("play", number))
+    for number, question in enumerate(draws.practice_calls, 1):
+        for choice in question.choices:
+            if choice.reason is not None:
+                first.setdefault(choice.reason, question_id("call", number))
+    return first
+
+
+def question_id(kind: str, number: int) -> str:
+    """A practice question's id, the same in every locale: ``play-3``, ``call-12``."""
+    return f"{kind}-{number}"
 
 
 def show_page(page: Page, views: dict[str, View], source: str = "") -> ShownPage:
@@ -502,14 +539,10 @@ def practice_questions(
 ) -> tuple[tuple[PlayView, ...], tuple[CallQuestionView, ...], tuple[Game, ...]]:
     """The practice page's questions, of ``draws`` (the engine's by default), and their games."""
     draws = draws or draw_all()
-    plays = tuple(drawn_play_view(f"play-{n}", position) for n, position in enumerate(draws.practice_plays, 1))
-    calls = tuple(call_question_view(f"call-{n}", q) for n, q in enumerate(draws.practice_calls, 1))
+    plays = tuple(drawn_play_view(question_id("play", n), p) for n, p in enumerate(draws.practice_plays, 1))
+    calls = tuple(call_question_view(question_id("call", n), q) for n, q in enumerate(draws.practice_calls, 1))
     found = {view.game for view in plays} | {question.auction.game for question in calls}
     return plays, calls, tuple(game for game in Game if game in found)
-
-
-def _example_count(page: Page) -> int:
-    return sum(1 for block in page.blocks if block.kind == "example")
 
 
 class _Site:
@@ -565,7 +598,7 @@ class _Site:
             previous, following = None, self.item(0) if self.pages else None
         else:
             previous = self.item(index - 1) if index > 0 else NavItem("index.html", None)
-            following = self.item(index + 1) if index + 1 < len(self.pages) else None
+            following = self.item(index + 1) if index + 1 < len(self.pages) else PRACTICE_ITEM
         return Frame(
             str(self.url),
             "../",
@@ -600,9 +633,10 @@ def plan(
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
     targets = see_targets(pages)  # what the check of `see` accepts
-    entries = tuple(IndexEntry(p.title, page_href(p.slug), _example_count(p), len(p.entries)) for p in pages)
+    entries = tuple(IndexEntry(p.title, page_href(p.slug), p.description) for p in pages)
     linked = [{e.see.msgid: targets[e.see.msgid] for e in page.entries if e.see.msgid in targets} for page in pages]
     practice = practice_questions(draws)
+    practised = tuple(line for lines in why for line in lines if line.practice is not None)
     outputs: list[Output] = []
     for locale in site.locales:
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
@@ -621,12 +655,10 @@ def plan(
                 IndexContext(where.frame(locale, "index.html", None), entries),
             )
         )
-        frame = dataclasses.replace(
-            where.frame(locale, PRACTICE, None), previous=NavItem("index.html", None), next=None
-        )
-        outputs.append(
-            Output(f"{locale}/{PRACTICE}", "practice.html", locale, PracticeContext(frame, *practice, draws.source))
-        )
+        last = where.item(len(pages) - 1) if pages else NavItem("index.html", None)
+        frame = dataclasses.replace(where.frame(locale, PRACTICE, None), previous=last, next=None)
+        drills = PracticeContext(frame, *practice, draws.source, practised)
+        outputs.append(Output(f"{locale}/{PRACTICE}", "practice.html", locale, drills))
     published = tuple(site.published)
     outputs.append(
         Output(

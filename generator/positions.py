@@ -12,6 +12,7 @@ import functools
 import random
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .keys import code_version, digest
@@ -34,6 +35,7 @@ from .rules import (
     Suit,
     allowed,
     permission,
+    rank_order,
     refusal,
 )
 from .words.reasons import Phrase, call_phrase, play_phrase
@@ -75,6 +77,20 @@ class PlayPosition:
         return {card: why for card, why in found.items() if why is not None}
 
 
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The suits as a player sorts a hand: black and red in turn."""
+
+
+def sorted_hand(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """A hand as a player sorts it: by suit (:data:`SUIT_ORDER`), each suit from its strongest card
+    down (the trump suit in trump order)."""
+    return tuple(sorted(cards, key=lambda card: (SUIT_ORDER.index(card.suit), _strength(card, trump))))
+
+
+def _strength(card: Card, trump: Suit | None) -> int:
+    return rank_order(card.suit == trump).index(card.rank)
+
+
 def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
     """A random position: a shuffled deck dealt, a trick of 1 to 3 cards played from the hands
     before the seat to play (each a card the engine allows), and that seat's hand."""
@@ -93,7 +109,7 @@ def draw_play(game: Game, rules: str, draw: random.Random) -> PlayPosition:
         playable = allowed(CardSet(hand), [c for _, c in trick], trump, the_rules)
         trick.append((seat, draw.choice([card for card in hand if card in playable])))
     seat = leader.next(played)
-    return PlayPosition(game, rules, trump, tuple(trick), seat, tuple(sorted(hands[seat][:left])))
+    return PlayPosition(game, rules, trump, tuple(trick), seat, sorted_hand(hands[seat][:left], trump))
 
 
 @functools.cache
@@ -122,6 +138,8 @@ class DrawnAuction:
     dealer: Seat
     turned: Suit | None
     calls: tuple[tuple[Seat, Call], ...]
+    turned_card: Card | None = None
+    """The turned card itself (its rank drawn too), in the trump game."""
 
 
 @functools.cache
@@ -160,6 +178,11 @@ def _ordered(where: list[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
     return tuple(sorted(where, key=lambda place: (list(Game).index(place[0]), names.index(place[1]))))
 
 
+def _turned_card(game: Game, draw: random.Random) -> Card | None:
+    """The card turned up for the auction (its suit and its rank), in the trump game; None in the others."""
+    return DECK[draw.randrange(len(DECK))] if game is Game.TRUMP else None
+
+
 def _candidates(game: Game) -> list[Call]:
     """Every call a player might try, in every game (a game refuses those it does not know)."""
     calls = [Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
@@ -177,7 +200,8 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
         for game, the_rules in games.items():
             draw = random.Random(f"auction {game.value} {rules}")
             for _ in range(AUCTIONS):
-                turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
+                turned_card = _turned_card(game, draw)
+                turned = turned_card.suit if turned_card is not None else None
                 dealer = Seat(draw.randrange(4))
                 auction = Auction(the_rules, dealer, turned)
                 made: list[tuple[Seat, Call]] = []
@@ -191,7 +215,7 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                                     accepted.append(call)
                                 continue
                             if reason not in found:  # the sentence and auction of the first trial only
-                                drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)))
+                                drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)), turned_card)
                                 found[reason] = ([], call_phrase(reason, call, auction), drawn)
                             where, _, _ = found[reason]
                             if (game, rules) not in where:
@@ -210,26 +234,59 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
 
 
 PRACTICE_EACH = 2
-"""Practice positions for each reason and each permission the engine gives, in each game and rule set."""
+"""Practice positions for each refusal reason and each permission the engine gives, in each game and
+rule set (a permission that comes only in a position where every card is allowed: once per game)."""
+
+EVERY_CARD_SHARE = 0.15
+"""At most this share of the practice positions allow every card of the hand (a question whose answer
+is "all of them" teaches little)."""
+
+SHORT_HAND = 2
+"""A hand of this many cards is practised only for what no longer hand of the draws shows."""
 
 
 @functools.cache
 def practice_plays() -> tuple[PlayPosition, ...]:
-    """Positions to practise card play on: in each game and rule set, the first drawn positions
-    (of two cards or more) until each refusal reason and each permission met there is met
-    :data:`PRACTICE_EACH` times, each position once; then shuffled (seeded), so that "next" varies."""
+    """Positions to practise card play on, in each game and rule set: the first drawn positions with a
+    refused card until each refusal reason and each permission met there is met :data:`PRACTICE_EACH`
+    times; and, for a permission that only comes where every card is allowed (a free discard, your
+    partner winning), one such position per game, whose rule sets play it alike. Hands of three cards
+    or more first: a two-card hand only for what no longer hand shows. Each position once; then
+    shuffled (seeded), so that "next" varies."""
     chosen: list[PlayPosition] = []
-    for rules, games in RULESETS.items():
-        for game in games:
+    for game in Game:
+        free: Counter[PlayPermission] = Counter()  # the "every card" permissions, per game
+        for rules, games in RULESETS.items():
+            if game not in games:
+                continue
             met: Counter[PlayReason | PlayPermission] = Counter()
-            for position in play_draws(game, rules):
-                said: set[PlayReason | PlayPermission] = {*position.refusals().values()}
-                said |= {*position.permissions().values()}
-                if len(position.hand) > 1 and any(met[thing] < PRACTICE_EACH for thing in said):
+            draws = play_draws(game, rules)
+            longer = [position for position in draws if len(position.hand) > SHORT_HAND]
+            for position in longer + [position for position in draws if len(position.hand) == SHORT_HAND]:
+                refused = {*position.refusals().values()}
+                allowed_why = {*position.permissions().values()}
+                if refused:
+                    said: set[PlayReason | PlayPermission] = refused | allowed_why
+                    if any(met[thing] < PRACTICE_EACH for thing in said):
+                        chosen.append(position)
+                        met.update(said)
+                elif any(free[why] < 1 for why in allowed_why - mixed_permissions(game, rules)):
                     chosen.append(position)
-                    met.update(said)
+                    free.update(allowed_why)
     random.Random("practice plays").shuffle(chosen)
     return tuple(chosen)
+
+
+@functools.cache
+def mixed_permissions(game: Game, rules: str) -> frozenset[PlayPermission]:
+    """The permissions the draws of a game and rule set give in a position where some card is
+    refused; the others come only where every card is allowed (a free discard, a partner winning)."""
+    return frozenset(
+        why
+        for position in play_draws(game, rules)
+        if position.refusals() and len(position.hand) > 1
+        for why in position.permissions().values()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,14 +323,16 @@ def practice_calls() -> tuple[CallQuestion, ...]:
             draw = random.Random(f"practice auction {game.value} {rules}")
             met: Counter[AuctionReason] = Counter()
             for _ in range(40):
-                turned = Suit(draw.randrange(4)) if game is Game.TRUMP else None
+                turned_card = _turned_card(game, draw)
+                turned = turned_card.suit if turned_card is not None else None
                 dealer = Seat(draw.randrange(4))
                 auction = Auction(the_rules, dealer, turned)
                 made: list[tuple[Seat, Call]] = []
                 while auction.outcome.status is AuctionStatus.OPEN and len(made) < 12:
                     seat = auction.to_speak
                     verdicts = [
-                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c)) for c in _offered(game)
+                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c))
+                        for c in _one_label_each(_offered(game), auction)
                     ]
                     refused = [v for v in verdicts if v.reason is not None and met[v.reason] < PRACTICE_EACH]
                     taken = [v for v in verdicts if v.permission is not None] or [
@@ -287,7 +346,7 @@ def practice_calls() -> tuple[CallQuestion, ...]:
                         offered = first + draw.sample(others, CHOICES - len(first))
                         order = {v.call: n for n, v in enumerate([*taken[-1:], *verdicts])}
                         offered.sort(key=lambda v: order[v.call])
-                        drawn = DrawnAuction(game, rules, dealer, turned, tuple(made))
+                        drawn = DrawnAuction(game, rules, dealer, turned, tuple(made), turned_card)
                         chosen.append(CallQuestion(drawn, seat, tuple(offered)))
                     accepted = [v.call for v in verdicts if v.reason is None]
                     choice = Call(CallKind.PASS) if not accepted or draw.random() < 0.7 else draw.choice(accepted)
@@ -320,6 +379,14 @@ def draws_source() -> str:
     """What the draws follow from: this code (every module and library, :func:`~generator.keys.code_version`)
     and this Python (its ``random``)."""
     return digest(code_version(), sys.version)
+
+
+def _one_label_each(calls: list[Call], auction: Auction) -> list[Call]:
+    """``calls`` without a second label for one call: in the first round of the trump game a take
+    naming the turned suit is the take itself ("Takes"), so it is not offered beside it."""
+    if auction.rules.game is Game.TRUMP and auction.round == 1:
+        return [call for call in calls if not (call.kind is CallKind.TAKE and call.suit == auction.turned)]
+    return calls
 
 
 def _offered(game: Game) -> list[Call]:

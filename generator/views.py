@@ -305,7 +305,12 @@ def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionV
 
 
 def drawn_auction_view(
-    id: str, rules: Rules, dealer: Seat, turned: Suit | None, calls: tuple[tuple[Seat, Call], ...]
+    id: str,
+    rules: Rules,
+    dealer: Seat,
+    turned: Suit | None,
+    calls: tuple[tuple[Seat, Call], ...],
+    turned_card: Card | None = None,
 ) -> AuctionView:
     """The view of an auction the engine drew (:mod:`generator.positions`): its calls replayed,
     each with the engine's verdict, the refused one with its reason, and where the auction stands."""
@@ -337,6 +342,7 @@ def drawn_auction_view(
         calls=tuple(shown),
         outcome=auction.outcome,
         said=outcome_phrase(auction.outcome, auction.to_speak),
+        turned_card=turned_card,
     )
 
 
@@ -398,7 +404,7 @@ def call_question_view(id: str, question: CallQuestion) -> CallQuestionView:
     """The view of a bidding question the engine drew, its calls laid out in the grid."""
     drawn = question.auction
     rules = RULESETS[drawn.rules][drawn.game]
-    view = drawn_auction_view(id, rules, drawn.dealer, drawn.turned, drawn.calls)
+    view = drawn_auction_view(id, rules, drawn.dealer, drawn.turned, drawn.calls, drawn.turned_card)
     columns = tuple(drawn.dealer.next(step) for step in range(1, 5))
     cells: list[CallView | None] = list(view.calls)
     rows = tuple(tuple(cells[n : n + 4]) + (None,) * max(0, n + 4 - len(cells)) for n in range(0, len(cells) + 1, 4))

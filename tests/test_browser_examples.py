@@ -1,10 +1,11 @@
 """The examples in headless Chromium, at 320, 390 and 1280 px, light and dark: "Try it" answers
-every card of every hand exactly as the engine does (by pointer and by keyboard alone), no page
-scrolls sideways at 320 px or at 200 % text, and no seat is separated from its call or its card."""
+every card of every hand exactly as the engine does (by pointer and by keyboard alone) and shows
+nothing of the answer before a choice; the seat to play is drawn lowest; no page of any locale
+scrolls sideways at 320 or 390 px, at normal or 200 % text; and no seat is separated from its call
+or its card."""
 
 from __future__ import annotations
 
-import html as html_lib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,13 +15,13 @@ from selenium.webdriver.common.keys import Keys
 
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
-from generator.page_text import Words
+from generator.page_text import Words, plain_text
 from generator.project import load_project
 from generator.views import PlayView
 
-from .chromium import color_scheme, start_chromium
+from .chromium import StaticHost, color_scheme, start_chromium
 from .conftest import ROOT
-from .site_helpers import LOCALES, PAGES
+from .site_helpers import LOCALES, PAGES, SITE_PAGES
 
 pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
 
@@ -51,8 +52,8 @@ def expected() -> dict[str, dict[str, list[str]]]:
         verdicts[locale] = {}
         for view in (project.views[id_] for id_ in ids):
             assert isinstance(view, PlayView)
-            verdicts[locale][view.id] = [
-                html_lib.unescape(
+            verdicts[locale][view.id] = [  # as data-verdict holds it: text, its words' lang marks dropped
+                plain_text(
                     str(
                         render.gettext(
                             "%(card)s: allowed. %(reason)s",
@@ -80,17 +81,22 @@ def open_page(driver, site: Path, locale: str, slug: str, width: int, scheme: st
         driver.execute_script(f"document.documentElement.style.fontSize = '{text}%'")
 
 
-# Before any choice, no mark, verdict or reason shows (the answer is hidden from the start); each
-# tap shows that card's verdict and its mark alone; a refused card's ring is red, never green.
+# Before any choice nothing of the answer shows: no mark, verdict or reason, no allowed-cards line,
+# no card played (its place is a "?"), no explanation; the first tap unfolds the allowed line and the
+# explanation (the player has chosen); each tap shows that card's verdict and its mark alone; a
+# refused card's ring is red, never green.
 TAP_EVERY_CARD = """
-const visible = e => e && getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden';
+const visible = e => !!e && e.checkVisibility({visibilityProperty: true});
 const mark = li => getComputedStyle(li, '::after').visibility === 'visible';
 return Array.from(document.querySelectorAll('.example[data-try]')).map(example => {
   const items = Array.from(example.querySelectorAll('.hand-cards li'));
   const said = example.querySelector('.said');
-  // the allowed line and the explanation stay shown: they are lines of the source documents
-  const hidden = example.classList.contains('trying') && visible(example.querySelector('.allowed'))
-    && !visible(example.querySelector('.reasons')) && !items.some(mark) && !/[✓✕]/.test(said.textContent);
+  const played = example.querySelector('.spot.to-play .face:not(.empty)');
+  const hidden = example.classList.contains('trying') && !visible(example.querySelector('.allowed'))
+    && !visible(example.querySelector('.reasons')) && !visible(example.querySelector(':scope > .why'))
+    && !visible(example.querySelector('.played')) && !items.some(mark) && !/[✓✕]/.test(said.textContent)
+    && (!played || (!visible(played.querySelector('.name'))
+        && getComputedStyle(played, '::before').content.includes('?')));
   const verdicts = Array.from(example.querySelectorAll('.hand-cards button')).map(card => {
     card.click();
     const item = card.parentNode;
@@ -99,7 +105,8 @@ return Array.from(document.querySelectorAll('.example[data-try]')).map(example =
     return [said.textContent, card.getAttribute('aria-pressed'), said.getAttribute('role'),
             marks.length === 1 && marks[0] === item, item.classList.contains('no') ? ring : ''];
   });
-  return [example.id.slice(3), hidden, verdicts];
+  const unfolded = visible(example.querySelector('.allowed')) && visible(example.querySelector(':scope > .why'));
+  return [example.id.slice(3), hidden && unfolded, verdicts];
 });
 """
 REFUSED = {"light": "rgb(179, 38, 30)", "dark": "rgb(255, 138, 128)"}
@@ -116,7 +123,7 @@ def test_try_it_answers_every_card_as_the_engine(
     results = browser.execute_script(TAP_EVERY_CARD)
     assert [example for example, _, _ in results] == list(expected[locale])
     for example, hides_the_answer, verdicts in results:
-        assert hides_the_answer, f"{example}: the marks and the answer are hidden until a card is chosen"
+        assert hides_the_answer, f"{example}: nothing of the answer shows until a card is chosen"
         assert [said for said, *_ in verdicts] == expected[locale][example], example
         assert all(pressed == "true" and role == "status" and alone for _, pressed, role, alone, _ in verdicts)
         assert all(REFUSED[scheme] in ring for *_, ring in verdicts if ring), f"{example}: a refused card's ring"
@@ -150,29 +157,79 @@ def test_try_it_with_the_keyboard_alone(built_site: Path, browser, expected) -> 
     assert said.text == first[0]
     focus = browser.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
     assert focus == "dashed"  # focus is not the chosen card's ring (a solid box shadow)
-    card.send_keys(Keys.ARROW_RIGHT)  # the arrows move between the cards of the hand
+    drawn = browser.execute_script(  # the hand as it is drawn, sorted by suit: the arrows follow it
+        "return Array.from(arguments[0].querySelectorAll('.hand-cards button'))"
+        ".sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left)"
+        ".map(b => Array.from(arguments[0].querySelectorAll('.hand-cards button')).indexOf(b))",
+        example,
+    )
+    browser.execute_script(
+        "arguments[0].focus()", example.find_elements(By.CSS_SELECTOR, ".hand-cards button")[drawn[0]]
+    )
+    browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)  # the arrows move between the cards of the hand
     browser.switch_to.active_element.send_keys(Keys.SPACE)
-    assert said.text == first[1]
+    assert said.text == first[drawn[1]]
     browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
-    assert browser.execute_script(f"return document.activeElement === document.querySelector('{first_card}')")
+    assert (
+        browser.execute_script("return document.activeElement")
+        == example.find_elements(By.CSS_SELECTOR, ".hand-cards button")[drawn[0]]
+    )
     show = example.find_element(By.CSS_SELECTOR, ".try button:not([hidden])")
     show.send_keys(Keys.ENTER)
     assert "trying" not in example.get_attribute("class")
     assert example.find_element(By.CSS_SELECTOR, ".allowed").is_displayed()
+    assert example.find_element(By.CSS_SELECTOR, ":scope > .why").is_displayed()
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_no_page_scrolls_sideways_at_320_px_or_at_200_percent_text(built_site: Path, browser, locale: str) -> None:
-    for slug in ("index", *PAGES):
-        for width, text in ((320, 100), (320, 200), (390, 200)):
-            open_page(browser, built_site, locale, slug, width, text=text)
-            overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{locale}/{slug} at {width}px, {text}% text: {overflow}px too wide"
+OVERFLOW = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.fixture(scope="module")
+def host(built_site: Path) -> Iterator[StaticHost]:
+    """The site over HTTP, as a host serves it (404.html's root-relative links need a host's root)."""
+    served = StaticHost(built_site)
+    yield served
+    served.close()
+
+
+@pytest.mark.parametrize("page", SITE_PAGES)
+def test_no_page_scrolls_sideways_at_320_or_390_px_normal_or_200_percent_text(browser, host, page: str) -> None:
+    """Every page of the site (every locale's home, rules pages, glossary and practice, the chooser and
+    404.html): and practice after a card and a call are checked (their verdicts shown)."""
+    color_scheme(browser, "light")
+    for width in (320, 390):
+        for text in (100, 200):
+            browser.set_window_size(width, 900)
+            browser.get(host.url + page)
+            if text != 100:
+                browser.execute_script(f"document.documentElement.style.fontSize = '{text}%'")
+            overflow = browser.execute_script(OVERFLOW)
+            assert overflow <= 0, f"{page} at {width}px, {text}% text: {overflow}px too wide"
+            if page.endswith("practice.html"):
+                browser.execute_script(CHECK_BOTH_DRILLS)
+                overflow = browser.execute_script(OVERFLOW)
+                assert overflow <= 0, f"{page} checked, at {width}px, {text}% text: {overflow}px too wide"
+
+
+CHECK_BOTH_DRILLS = """
+document.querySelectorAll('.drill').forEach(drill => {
+  const question = Array.from(drill.querySelectorAll('.question')).find(q => !q.hidden);
+  question.querySelector('.hand-cards button, .choices button').click();
+  drill.querySelector('.try button').click();
+});
+"""
+
+
+def test_the_sideways_check_fails_on_a_page_too_wide(built_site: Path, browser) -> None:
+    browser.set_window_size(320, 900)
+    browser.get((built_site / "bg" / "glossary.html").as_uri())
+    browser.execute_script("document.querySelector('h1').style.width = '400px'")
+    assert browser.execute_script(OVERFLOW) > 0
 
 
 SEPARATED = """
 const bad = [];
-document.querySelectorAll('.calls li').forEach(row => {
+document.querySelectorAll('ol.calls > li').forEach(row => {
   const seat = Array.from(row.querySelector('.seat').getClientRects()).pop();  // the line the name ends on
   const call = row.querySelector('.call').getClientRects()[0];
   if (Math.abs(seat.top - call.top) > seat.height / 2 || call.left < seat.right - 1) bad.push(row.textContent);
@@ -190,7 +247,7 @@ return bad;
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_seat_is_separated_from_its_call_or_card(built_site: Path, browser, locale: str) -> None:
-    for slug in PAGES:
+    for slug in (*PAGES, "practice"):
         for width, text in ((320, 100), (360, 100), (390, 100), (1280, 100), (320, 200)):
             open_page(browser, built_site, locale, slug, width, text=text)
             assert browser.execute_script(SEPARATED) == [], f"{locale}/{slug} at {width}px, {text}% text"
@@ -221,3 +278,29 @@ def test_bold_is_700_so_that_devanagari_shows_it(built_site: Path, browser) -> N
         ".filter(e => e).map(e => getComputedStyle(e).fontWeight)"
     )
     assert weights and set(weights) == {"700"}
+
+
+LOWEST = """
+return Array.from(document.querySelectorAll('.felt')).filter(felt => felt.checkVisibility()).map(felt => {
+  const me = felt.querySelector('.spot.to-play').getBoundingClientRect();
+  const others = Array.from(felt.querySelectorAll('.spot:not(.to-play)')).map(spot => spot.getBoundingClientRect());
+  const partner = felt.querySelector('.spot.partner').getBoundingClientRect();
+  return others.every(r => r.top < me.top) && others.every(r => r.top >= partner.top)
+    && Math.abs((me.left + me.right) - (partner.left + partner.right)) < 2;
+});
+"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_seat_to_play_is_drawn_lowest_and_its_partner_at_the_top(built_site: Path, browser, locale: str) -> None:
+    """As the app draws the player's own seat: on every table of the examples and of the practice page
+    (read without script, every question shown), at 320, 390 and 1280 px."""
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        for slug in ("allowed-cards", "practice"):
+            for width in WIDTHS:
+                open_page(browser, built_site, locale, slug, width)
+                tables = browser.execute_script(LOWEST)
+                assert len(tables) > 5 and all(tables), f"{locale}/{slug} at {width}px: {tables}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

@@ -40,7 +40,7 @@ def built_then_broken(project: Path, break_it) -> tuple[int, list[str], bool]:
 
 def test_yaml_errors_are_listed_with_file_line_column_and_nothing_is_written(project: Path) -> None:
     def break_it(project: Path) -> None:
-        replace(project / "content/bidding.yaml", "          turned: H\n", "          turned: X\n")
+        replace(project / "content/bidding.yaml", "          turned: 10H\n", "          turned: X\n")
         replace(
             project / "content/allowed-cards.yaml",
             "hand: {N: [KS, 7S, JH, 9C, 10D]}",

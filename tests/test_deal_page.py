@@ -106,8 +106,8 @@ def test_the_page_draws_every_deal_and_pairs_the_rule_sets(built_site: Path, pro
     for key in pairs:
         article = html[html.index(f'id="ex-{key}"') : html.index("</article>", html.index(f'id="ex-{key}"'))]
         assert article.count('<section class="ruling"') == 2 and article.count('<tbody class="score">') == 2
-        assert article.count('<table class="tricks">') == 1
-    for article in re.findall(r'<table class="tricks">.*?</table>', html, re.S):
+        assert len(re.findall(r'<table class="tricks"[ >]', article)) == 1
+    for article in re.findall(r'<table class="tricks"[ >].*?</table>', html, re.S):
         assert article.count('<tr><th scope="row">') == 8 and article.count('class="face') == 32
         assert "%(" not in visible_text(article)
     assert "%(" not in visible_text(html)
@@ -117,7 +117,7 @@ def test_the_page_draws_every_deal_and_pairs_the_rule_sets(built_site: Path, pro
 def test_only_the_winner_is_framed_and_the_belote_is_a_tag(built_site: Path, project, locale: str) -> None:
     html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
     assert "face s" in html and not re.search(r'class="face [^"]*\bbel\b', html)  # no belote frame on a card
-    for table in re.findall(r'<table class="tricks">.*?</table>', html, re.S):
+    for table in re.findall(r'<table class="tricks"[ >].*?</table>', html, re.S):
         for row in re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S):
             assert len(re.findall(r'class="face [^"]*\bwin\b', row)) == 1  # one framed card: the trick's winner
     drawn = re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)"', html)  # one table each
@@ -162,3 +162,22 @@ def test_each_trick_names_its_winning_team_and_a_tie_carries_under_the_takers(bu
     takers = [entry.takers for entry in views["tie-official"].teams]
     cells = re.findall(r"<td>(.*?)</td>", carried.group(1))
     assert cells == [str(views["tie-official"].carried_out) if taker else "—" for taker in takers]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_last_tricks_ten_is_said_once_and_a_capots_hundred_on_its_deal(
+    built_site: Path, project, locale: str
+) -> None:
+    """The recap at the top says once that the last trick adds 10 (the dix de der); a deal says it again
+    only where it is not 10: a capot's last trick adds 100, a line of its own under its tricks."""
+    html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")
+    views = deals(project)
+    drawn = re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)".*?</article>', html, re.S)
+    articles = dict(re.findall(r'<article class="example deal[^"]*" id="ex-([\w-]+)"(.*?)</article>', html, re.S))
+    capots = [key for key in drawn if views[key].tricks[-1].last == 100]
+    assert capots and len(capots) < len(drawn)
+    for key in drawn:
+        notes = re.findall(r'<p class="last-note">(.*?)</p>', articles[key], re.S)
+        assert len(notes) == (key in capots), key
+        if notes:
+            assert "100" in notes[0] and "10" in notes[0].replace("100", ""), notes

@@ -42,6 +42,7 @@ def link_problems(site: Path) -> list[str]:
                         problems.append(f"{name}: <{tag} {key}> fetches {target} from elsewhere")
                     continue
                 file, _, fragment = target.partition("#")
+                file = file.partition("?")[0]  # a query (practice.html?reason=CODE) is for the page's script
                 if file.startswith("/"):  # root-relative (404.html): from the path of the base URL
                     linked = site / file[len(BASE_PATH) :] if file.startswith(BASE_PATH) else site / "nowhere"
                 else:

@@ -67,7 +67,7 @@ def test_contents_and_permalinks(site: Path, locale: str, slug: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_previous_next_and_the_way_back_near_the_top(site: Path, locale: str) -> None:
-    order = ["index.html", *(f"{slug}.html" for slug in ALL_PAGES)]
+    order = ["index.html", *(f"{slug}.html" for slug in ALL_PAGES), "practice.html"]  # practice last
     for position, name in enumerate(order):
         page = html(site, f"{locale}/{name}")
         pager = page[page.index('<nav class="pager"') : page.index("</nav>", page.index('<nav class="pager"'))]
@@ -176,4 +176,16 @@ def test_a_large_sites_pager_names_the_true_neighbours(tmp_path: Path) -> None:
         pager = page[page.index('<nav class="pager"') : page.index("</nav>", page.index('<nav class="pager"'))]
         links = {attrs.get("rel") or "up": attrs["href"] for attrs in Elements(pager).find("a")}
         assert links.get("prev") == (f"{slugs[position - 1]}.html" if position else "index.html")
-        assert links.get("next") == (f"{slugs[position + 1]}.html" if position + 1 < len(slugs) else None)
+        assert links.get("next") == (f"{slugs[position + 1]}.html" if position + 1 < len(slugs) else "practice.html")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_permalink_names_what_it_links_to(site: Path, locale: str) -> None:
+    """A screen reader's list of links tells the permalinks apart: each names its section, example or
+    glossary word, not only "link to this section"."""
+    for name in (*(f"{slug}.html" for slug in ALL_PAGES),):
+        page = html(site, f"{locale}/{name}")
+        labels = [str(attrs["aria-label"]) for attrs in Elements(page).find("a") if attrs.get("class") == "permalink"]
+        assert len(labels) > 5 and len(set(labels)) == len(labels), (name, labels)
+        for label in labels:
+            assert re.search(r"[:：]\s*\S", label), label  # "Link to this section: Following suit"

@@ -137,7 +137,7 @@ def test_without_script_the_page_shows_every_mark_and_reason(built_site: Path, l
     html = (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
     assert "<button" not in html and "trying" not in html
     for article in re.findall(r'<article class="example[^"]*" id="ex-[\w-]+".*?</article>', html, re.S):
-        marks = re.findall(r'<li class="(ok|no)(?: only)?"><span class="face', article)
+        marks = re.findall(r'<li class="(ok|no)(?: only)?"(?: style="order:\d+")?><span class="face', article)
         refused = sum(len(cards.split()) for cards in re.findall(r'<li data-cards="([^"]+)">', article))
         assert marks and refused == marks.count("no")
 
@@ -289,7 +289,7 @@ def test_the_table_starts_the_turn_at_the_leader_and_shows_the_suits_as_symbols(
             continue
         article = html[html.index(f'id="ex-{id_}"') : html.index("</article>", html.index(f'id="ex-{id_}"'))]
         start = view.trick[0].seat if view.trick else view.seat
-        order = " → ".join(seats[start.next(step).code()] for step in range(4))
+        order = "\u00a0→ ".join(seats[start.next(step).code()] for step in range(4))  # "→" never starts a line
         assert order in article, id_
         if view.led is not None:
             assert f'<span class="sym s{view.led.code()}" aria-hidden="true">' in article
@@ -298,7 +298,9 @@ def test_the_table_starts_the_turn_at_the_leader_and_shows_the_suits_as_symbols(
     for slug in ("allowed-cards", "scoring"):  # the direction of play, once on each page with plays
         page = (built_site / locale / f"{slug}.html").read_text(encoding="utf-8")
         assert page.count('<p class="direction">') == 1
-        assert " → ".join(seats[code] for code in "SWNE") in page.split('<p class="direction">')[1].split("</p>")[0]
+        assert (
+            "\u00a0→ ".join(seats[code] for code in "SWNE") in page.split('<p class="direction">')[1].split("</p>")[0]
+        )
 
 
 def test_the_glossary_defines_the_rule_sets_as_the_table_computes_them() -> None:
@@ -353,3 +355,64 @@ def test_the_scoring_page_opens_with_the_recap(built_site: Path, locale: str) ->
     assert recap.count('<div class="recap-row">') == len(tables.RECAP_LABELS)
     assert html.index('id="how-scored"') < html.index('class="example deal')
     assert "%(" not in visible_text(recap) and "252" in recap and "× 2" in recap and "× 4" in recap
+
+
+# The words of the examples: each in the person and case its place needs --------------------------
+
+WIN = {
+    "es": "ganas la baza",
+    "ru": "забираете взятку",
+    "hi": "चाल जीतते हैं",
+    "bg": "вземате ръката",
+    "fr": "remportez le pli",
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_seat_to_play_that_wins_is_told_so_as_you(built_site: Path, locale: str) -> None:
+    """Under the player's own seat ("you"), the winner's tag speaks to the player: "you win the trick",
+    not "wins the trick" (review 4, S17); every other winner keeps the third person."""
+    html = (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
+    spots = re.findall(r'<div class="spot (at\w) (\w+) ([\w-]+)( winning)?">(.*?)</div>', html, re.S)
+    mine = [
+        body for _, _, role, winning, body in spots if role == "to-play" and winning and '<span class="mark">' in body
+    ]
+    assert mine and all(f'<span class="mark">{WIN[locale]}</span>' in body for body in mine)
+    others = [body for _, _, role, winning, body in spots if role != "to-play" and winning]
+    assert others and not any(WIN[locale] in body for body in others)
+
+
+@pytest.mark.parametrize(
+    ("locale", "inside", "alone"),
+    [("es", "rey de picas", "Rey de picas"), ("ru", "король", "Король пик"), ("fr", "roi de", "Roi de")],
+)
+def test_a_card_inside_a_reason_is_in_lower_case_and_alone_keeps_its_capital(
+    built_site: Path, locale: str, inside: str, alone: str
+) -> None:
+    """A reason names a card mid-sentence in lower case («(rey de picas)», translations-4 ES9, RU4, FR3);
+    a card on its own (a face, the allowed cards) keeps the capital the source documents write."""
+    html = (built_site / locale / "practice.html").read_text(encoding="utf-8")
+    reasons = " ".join(re.findall(r'<ul class="verdicts">(.*?)</ul>', html, re.S))
+    assert re.search(rf"\({inside}", reasons), locale
+    assert not re.search(r"\((Rey|Dama|Jota|As|Король|Дама|Валет|Туз|Roi|Dame|Valet|As) ", reasons)
+    assert f'<span class="name">{alone}' in (built_site / locale / "allowed-cards.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_setup_lines_rule_set_is_kept_with_the_lines_last_word(built_site: Path, locale: str) -> None:
+    html = (built_site / locale / "practice.html").read_text(encoding="utf-8")
+    badges = re.findall(r'(.{6})<span class="rules">', html.split('<ol class="questions">')[1])
+    assert badges and set(badges) == {"&nbsp;"}  # a no-break space: the badge never starts a line alone
+
+
+def test_a_hand_is_drawn_sorted_by_suit_and_its_text_keeps_the_examples_order(built_site: Path) -> None:
+    """The app sorts a hand by suit (black and red in turn, each from its strongest card): so are the
+    hands drawn (CSS order), while the page's text keeps the order the source documents list them in."""
+    html = (built_site / "es" / "allowed-cards.html").read_text(encoding="utf-8")
+    article = html[html.index('id="ex-must-trump"') : html.index("</article>", html.index('id="ex-must-trump"'))]
+    hand = re.findall(
+        r'<li class="\w+( only)?"(?: style="order:(\d)")?><span class="face s(\w)[^"]*" data-i="([^"]+)"', article
+    )
+    assert [(suit, rank) for _, _, suit, rank in hand] == [("H", "8"), ("H", "D"), ("S", "R"), ("D", "9"), ("S", "7")]
+    drawn = sorted(hand, key=lambda item: int(item[1]))
+    assert [(suit, rank) for _, _, suit, rank in drawn] == [("S", "R"), ("S", "7"), ("H", "D"), ("H", "8"), ("D", "9")]

@@ -4,12 +4,11 @@ says exactly what the engine says (a planted wrong reason is caught)."""
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from pathlib import Path
 
 import pytest
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.catalogs import Translator, catalog_path, read_catalog
@@ -81,7 +80,7 @@ def test_every_reason_and_outcome_is_a_sentence_in_every_locale_with_every_place
         text = str(render.say(reasons.Phrase(message, tuple(values.items()))))
         assert "%(" not in text and text.strip(), (locale, message)
         for name, value in values.items():
-            named = html_lib.escape(str(render.name(value)), quote=False)
+            named = str(escape(render.name(value)))  # page text: a term's foreign words in their spans
             assert named in text or text.startswith(named[:1].upper() + named[1:]), (locale, message.msgid, name, text)
     assert render.translator.warnings == {}, list(render.translator.warnings.values())
 
@@ -167,7 +166,7 @@ def engine_reasons(project, locale: str) -> dict[tuple[str, str], str]:
             for cards, phrase in view.reasons:
                 names = "".join(render.card(card) for card in cards)
                 text = render.fill("reason", "%(card)s: %(reason)s", card=names, reason=render.say(phrase))
-                found[(view.id, " ".join(map(str, cards)))] = squash(html_lib.unescape(str(text)))
+                found[(view.id, " ".join(map(str, cards)))] = squash(visible_text(resolve_languages(str(text))))
     return found
 
 
@@ -253,10 +252,12 @@ def test_a_sentence_that_opens_with_a_placeholder_starts_with_a_capital(project)
 def test_the_templates_strings_have_their_foreign_words_marked(project) -> None:
     """C4: a template's message goes through the catalog's foreign words too, whatever the case."""
     render = renderer(project, "es")
-    note = render.gettext("The last trick (“dix de der”) adds %(last)s.", last=10)
+    note = render.gettext(
+        "Capot: the last trick adds %(last)s instead of the %(usual)s of the dix de der.", last=100, usual=10
+    )
     assert resolve_languages(str(note)) == (
-        'La última baza suma 10 (el «<span lang="fr">dix de der</span>» vale 10; '
-        'con <span lang="fr">capot</span>, 100).'
+        '<span lang="fr">Capot</span>: la última baza suma 100 en lugar de los 10 del '
+        '«<span lang="fr">dix de der</span>».'
     )
 
 

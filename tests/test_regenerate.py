@@ -110,7 +110,7 @@ def test_a_regenerate_with_nothing_to_do_says_so_and_changes_no_file(tmp_path: P
 def test_regenerate_reports_invalid_input_without_writing(tmp_path: Path) -> None:
     project = copy_with_engine(tmp_path / "project")
     page = project / "content/bidding.yaml"
-    page.write_text(page.read_text(encoding="utf-8").replace("turned: H", "turned: X", 1), encoding="utf-8")
+    page.write_text(page.read_text(encoding="utf-8").replace("turned: 10H", "turned: X", 1), encoding="utf-8")
     before = tree(project)
     result = run(project, "regenerate")
     assert result.returncode == 2 and result.stdout.startswith("content/bidding.yaml:")

@@ -115,7 +115,7 @@ def test_every_file_a_build_reads_is_refused_as_an_output(project: Path) -> None
 
 
 def test_regenerate_on_invalid_input_creates_no_report(project: Path, run_cli) -> None:
-    edit(project / "content/bidding.yaml", "turned: H", "turned: X")
+    edit(project / "content/bidding.yaml", "turned: 10H", "turned: X")
     code, output = run_cli("regenerate", "-C", str(project), "--report", str(project / "new.md"))
     assert code == 2, output
     assert not (project / "new.md").exists()
@@ -197,7 +197,7 @@ def test_a_site_left_aside_by_a_kill_between_two_renames_is_put_back(project: Pa
     before = tree(out)
     dead = 2**22 + 54321
     out.rename(project / f".site.old-{dead}-abc.part")  # where a system without an atomic exchange leaves it
-    edit(project / "content/bidding.yaml", "turned: H", "turned: X")
+    edit(project / "content/bidding.yaml", "turned: 10H", "turned: X")
     assert run_build(project, out, strict=False)[0].code == 2
     assert tree(out) == before
 
@@ -298,7 +298,7 @@ def test_a_template_nested_too_deeply_is_an_error(project: Path, source: str) ->
 
 def test_a_problem_in_the_site_configuration_hides_no_page_error(project: Path) -> None:
     edit(project / "content/site.yaml", "locales:", "locale:")
-    edit(project / "content/bidding.yaml", "turned: H", "turned: X")
+    edit(project / "content/bidding.yaml", "turned: 10H", "turned: X")
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2
     assert any(line.startswith("content/site.yaml:") for line in lines), lines

@@ -123,6 +123,8 @@ def test_the_root_chooser_says_what_the_site_is_in_each_language(site: Path) -> 
     for code in LOCALES:  # each site name in its own language, in the chooser's order
         position = heading.index(f'<span lang="{code}">', position) + 1
     assert meta(elements)["og:url"] == BASE_URL
+    assert meta(elements)["og:site_name"] == meta(elements)["og:title"]  # every language's name, no English
+    assert "French Belote" not in meta(elements)["og:site_name"]
 
 
 def test_the_404_page_offers_every_languages_pages_from_the_root(site: Path) -> None:
@@ -133,7 +135,7 @@ def test_the_404_page_offers_every_languages_pages_from_the_root(site: Path) -> 
     sections = [attrs["lang"] for attrs in elements.find("section")]
     assert sections == list(LOCALES)
     hrefs = [str(attrs["href"]) for attrs in elements.find("a")]
-    expected = [f"/{code}/{name}.html" for code in LOCALES for name in ("index", *ALL_PAGES)]
+    expected = [f"/{code}/{name}.html" for code in LOCALES for name in ("index", *ALL_PAGES, "practice")]
     assert hrefs == expected
     for attrs in elements.find("link"):
         assert str(attrs["href"]).startswith("/assets/")  # the same at any depth

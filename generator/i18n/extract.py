@@ -219,6 +219,16 @@ def template_catalog(
 
 _TERM_NOTES = {
     "card played": "A card as the object of “%(seat)s plays %(card)s.”: give it the case that sentence needs.",
+    "card in sentence": (
+        "A card named inside a sentence that explains a verdict (“you can beat the %(card)s”): the form it "
+        "takes mid-sentence (lower case where the language writes it so; the page capitalises a sentence that "
+        "starts with it)."
+    ),
+    "call choice": (
+        "A call offered to the player on the practice page, as the player's own call (“which of these "
+        "calls does the app accept?”): the form one says it in (an infinitive or the first person), not "
+        "the list of calls' “North takes”."
+    ),
     "term": "A word of the game, as the glossary's headword (the word the pages use).",
     "foreign words": (
         "The words of another language this translation keeps, for screen readers: LANG: word, word; "

@@ -54,6 +54,10 @@ NOTES: dict[str, str] = {
     ),
     "The table seen from above": "Name of the drawing of the table and its four seats (read by screen readers).",
     "wins the trick": "A tag on the card that has won the trick, once all four cards are played.",
+    "you win the trick": (
+        "The same tag under the player's own seat (its role reads “you”), when the player's card has won the "
+        "trick: say it of “you”."
+    ),
     "winning": "A tag on the card that wins the trick so far, while the trick is still being played.",
     "%(num)s point": "Beside a card played on the table: what the card is worth.",
     "Led: %(suit)s": "In the middle of the table drawing: the suit of the first card of the trick.",
@@ -91,7 +95,10 @@ NOTES: dict[str, str] = {
     "Choose a card of the hand: the page tells you whether you may play it.": (
         "The instruction shown in “Try it” mode, under the hand."
     ),
-    "Link to this example": "The link icon beside an example's title (read by screen readers): its address, to share.",
+    "Link to this example: %(title)s": (
+        "The link icon beside an example (read by screen readers): its address, to share; %(title)s is the "
+        "example's title."
+    ),
     "Compare: %(rules)s": (
         "A link from an example to the same example under the other rule set (“House rules” or “Official rules”)."
     ),
@@ -124,8 +131,10 @@ NOTES: dict[str, str] = {
     "wins the trick.": "Caption of the table of a deal's eight tricks: how to read it.",
     "Trick": "Heading of the column of the tricks' numbers (read by screen readers).",
     "Points": "Heading of the column of each trick's points.",
-    "The last trick (“dix de der”) adds %(last)s.": (
-        "Under the table of tricks: the bonus of the last trick (“dix de der” is the French name, kept as such)."
+    "Capot: the last trick adds %(last)s instead of the %(usual)s of the dix de der.": (
+        "Under the table of tricks of a deal where one team took all eight tricks (a capot): its last trick "
+        "adds %(last)s (100) where it usually adds %(usual)s (10), the “dix de der” (the French name, kept "
+        "as such). The usual 10 is said once, in the recap at the top of the page."
     ),
     # deal.html: the tally
     "(takers)": "After a team's name in the score table: the team that took the contract.",
@@ -144,15 +153,15 @@ NOTES: dict[str, str] = {
     ),
     "%(dealer)s deals; %(seat)s leads the first trick.": "The setup line of a scored deal: two seats (North, East…).",
     # glossary.html
-    "Link to this entry": "The link icon beside a glossary word (read by screen readers): its address, to share.",
+    "Link to this entry: %(term)s": (
+        "The link icon beside a glossary word (read by screen readers): its address, to share; %(term)s is the word."
+    ),
     "See: %(title)s": "Under a glossary word's definition: a link to the section or example that shows it (its title).",
     # index.html, missing-locale.html
     "Help": (
         "The title of a language's home page: its browser tab, its link in the footer and in the link to "
         "the previous page, and its link on the page-not-found page."
     ),
-    "%(num)s word of the game": "Beside the glossary's link on the home page: how many words it explains.",
-    "%(num)s worked example": "Beside a page's link on the home page: how many examples it has.",
     "Page not found": "Heading of the page shown for an address that does not exist (one part per language).",
     "There is no page at this address. The help pages in this language:": (
         "On the page-not-found page, before the links to this language's help pages."
@@ -181,7 +190,14 @@ NOTES: dict[str, str] = {
         "such as “Refused in: Trump game, Coinche”."
     ),
     "Example:": "Before the title of the example, on the same page, that shows the reason above (a link).",
-    "Link to this section": "The link icon beside a section's heading (read by screen readers): its address, to share.",
+    "Link to this section: %(title)s": (
+        "The link icon beside a section's heading (read by screen readers): its address, to share; %(title)s "
+        "is the heading."
+    ),
+    "Practise this rule": (
+        "A link under each reason of the list “Why was my card (call) refused?”: it opens the practice page "
+        "on the questions where the app gives that reason."
+    ),
     "Previous and next page": (
         "Name of the links to the previous and next page, at the top of every page (read by screen readers)."
     ),
@@ -203,34 +219,73 @@ NOTES: dict[str, str] = {
     "Choose every card of the hand you may play, then check.": (
         "The instruction above each practice position: tap each card you think allowed, then press “Check”."
     ),
-    "Which call does the app accept?": "Heading of the practice page's part on bidding.",
-    "Choose the call you would make: the page tells you whether the app accepts it, and why.": (
-        "The instruction above each bidding question of the practice page."
+    "Which of these calls does the app accept?": (
+        "Heading of the practice page's part on bidding: at a turn of an auction, several calls are offered, "
+        "and the player marks each one the app would accept."
+    ),
+    "Choose every call the app accepts at this turn, then check.": (
+        "The instruction above each bidding question of the practice page: tap each call the app would accept, "
+        "then press “Check”."
     ),
     "to speak": "Read by screen readers for the question mark in the table of calls: the seat whose turn it is.",
-    "%(seat)s is to speak. Which call?": (
-        "Under the table of calls of a bidding question: %(seat)s is the seat whose turn it is (North, East…); "
-        "the calls to choose from follow."
+    "You are %(seat)s, and it is your turn to speak.": (
+        "Under the table of calls of a bidding question: the player sits at %(seat)s (North, East…), whose "
+        "turn it is; the calls offered follow. Speak to the player as the reasons do."
     ),
-    "%(call)s: accepted. %(reason)s": (
-        "A call of a bidding question the app accepts, and why: %(call)s such as “Take hearts”, %(reason)s a "
-        "sentence such as “In the first round, you may take the turned suit: hearts.”"
+    "Accepted: %(reason)s": (
+        "Shown after “Check” under a call the app accepts: %(reason)s is why, a sentence such as “In the first "
+        "round, you may take the turned suit: hearts.” (the call itself is the button just before)."
     ),
-    "%(call)s: refused. %(reason)s": (
-        "A call of a bidding question the app refuses, and why: %(call)s such as “Take spades”, %(reason)s a "
-        "sentence such as “A bid must be higher than the standing contract: 90 in hearts.”"
+    "Refused: %(reason)s": (
+        "Shown after “Check” under a call the app refuses: %(reason)s is why, a sentence such as “A bid must be "
+        "higher than the standing contract: 90 in hearts.” (the call itself is the button just before)."
+    ),
+    "Question %(k)s of %(n)s": (
+        "Above a practice question: where the player is, %(k)s and %(n)s numbers (of the questions the filter shows)."
+    ),
+    "You have seen every question of this set: here they are again, from the first.": (
+        "Said when “Next” has gone past the last question the filter shows and starts again from the first."
+    ),
+    "Every question": (
+        "A button beside the rule being practised (after a link “Practise this rule”): show the questions on "
+        "every rule again."
+    ),
+    "Practising one rule:": (
+        "Above the practice questions, after a link “Practise this rule”: the rule's sentence follows, and only "
+        "the questions where the app gives that reason are shown."
+    ),
+    "In this game, both rule sets play and bid alike.": (
+        "Beside the practice page's filter, when the chosen game is played and bid the same way under the House "
+        "and the Official rules (so the list of rule sets is greyed out)."
     ),
     "Right answers: %(right)s of %(asked)s": (
         "The count of the practice page: %(right)s questions answered right out of %(asked)s answered (numbers)."
     ),
-    "Check": "A button of the practice page: see whether the cards chosen are exactly those one may play.",
-    "Next": "A button of the practice page: go to the next position.",
-    "Right: these are exactly the cards you may play.": "Said after “Check” when the cards chosen are right.",
-    "Not quite: the marks show each card as the app sees it.": (
-        "Said after “Check” when a card chosen is refused or an allowed card was left out; ✓ and ✕ then show "
-        "under each card, with the reasons below."
+    "Check": (
+        "A button of the practice page: see whether the cards (or calls) chosen are exactly those one may play "
+        "(that the app accepts)."
     ),
-    "Right: the app accepts this call.": "Said when the call chosen in a bidding question is one the app accepts.",
-    "No: the app refuses this call.": "Said when the call chosen in a bidding question is one the app refuses.",
+    "Next": "A button of the practice page: go to the next question.",
+    "Right: these are exactly the cards you may play.": "Said after “Check” when the cards chosen are right.",
+    "Not quite.": (
+        "Said after “Check” when a card (or call) was misjudged; what follows names them (“You may also play: …”), "
+        "and ✓ and ✕ then show under each, with the reasons below."
+    ),
+    "You may also play: %(names)s.": (
+        "After “Not quite.”: the allowed cards the player left out; %(names)s is their names, separated by commas "
+        "(“9 of spades, Ace of hearts”)."
+    ),
+    "You may not play: %(names)s.": (
+        "After “Not quite.”: the refused cards the player chose; %(names)s is their names, separated by commas."
+    ),
+    "Right: these are exactly the calls the app accepts.": "Said after “Check” when the calls chosen are right.",
+    "The app also accepts: %(names)s.": (
+        "After “Not quite.” on a bidding question: the accepted calls the player left out; %(names)s is the calls, "
+        "separated by commas."
+    ),
+    "The app refuses: %(names)s.": (
+        "After “Not quite.” on a bidding question: the refused calls the player chose; %(names)s is the calls, "
+        "separated by commas."
+    ),
 }
 """Each template message's note, by its English (a plural by its singular)."""

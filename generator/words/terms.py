@@ -53,6 +53,13 @@ def card(card: Card) -> Message:
     return Message("card", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
 
 
+def card_in_sentence(card: Card) -> Message:
+    """A card as an engine's sentence names it, inside the sentence ("you can beat the %(card)s"): its
+    own context, so that a language that writes a card on its own with a capital ("Rey de picas")
+    writes it in lower case there ("el rey de picas")."""
+    return Message("card in sentence", f"{_RANKS[card.rank]} of {_SUITS[card.suit]}")
+
+
 def played_card(card: Card) -> Message:
     """A card as the object of "%(seat)s plays %(card)s.": its own context, so that a language can
     give it the case that sentence needs (Russian: the accusative)."""
@@ -118,6 +125,20 @@ def call(call: Call) -> Message:
     return Message("call", "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
 
 
+def call_choice(call: Call) -> Message:
+    """A call as the practice page offers it to the player, who would make it ("Take in spades"): its
+    own context, so that a language gives it the form of one's own call (French «Prendre à pique»,
+    Spanish «Cojo a picas»), where the list of calls says what a seat said ("Takes in spades")."""
+    if call.kind is CallKind.PASS:
+        return Message("call choice", "Pass")
+    if call.kind is CallKind.TAKE:
+        return Message("call choice", "Take" if call.suit is None else f"Take in {_SUITS[call.suit]}")
+    if call.kind is CallKind.BID:
+        assert call.suit is not None
+        return Message("call choice", f"%(contract)s in {_SUITS[call.suit]}")
+    return Message("call choice", "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
+
+
 GLOSSARY_WORDS = (
     "take",
     "pass",
@@ -154,6 +175,7 @@ def _all_terms() -> list[Message]:
     terms = [card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [played_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [trumped_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
+    terms += [card_in_sentence(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
     terms += [rank_index(rank) for rank in reversed(Rank)]
     terms += [seat(s) for s in Seat] + [hand_of(s) for s in Seat]
     terms += [trump_suit(s) for s in Suit] + [turned_suit(s) for s in Suit]
@@ -162,6 +184,9 @@ def _all_terms() -> list[Message]:
     terms += [call(Call(CallKind.PASS)), call(Call(CallKind.TAKE))]
     terms += [call(Call(CallKind.TAKE, s)) for s in Suit] + [call(Call(CallKind.BID, s, 80)) for s in Suit]
     terms += [call(Call(CallKind.COINCHE)), call(Call(CallKind.SURCOINCHE))]
+    choices = [Call(CallKind.PASS), Call(CallKind.TAKE), *(Call(CallKind.TAKE, s) for s in Suit)]
+    choices += [Call(CallKind.BID, s, 80) for s in Suit] + [Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
+    terms += [call_choice(choice) for choice in choices]
     terms += [word(text) for text in GLOSSARY_WORDS]
     terms.append(FOREIGN_WORDS)
     return terms
