@@ -91,9 +91,10 @@ def test_a_rebuild_renders_only_what_changed_and_equals_a_build_from_scratch(
     # A heading, which a glossary entry links to: the glossary follows (the home shows no heading).
     heading, changed = "heading: Following suit", "heading: Following the suit"
     assert rebuilt_after(heading, changed) == sorted(["allowed-cards.html", "glossary.html"] * 5)
-    # An example's title that no glossary entry links to: that page alone.
+    # An example's title that no glossary entry links to: that page, and practice, which names the
+    # first example of each reason it practises (this one shows a reason first).
     changed = "title: North holds spades"
-    assert rebuilt_after("title: North has spades", changed) == ["allowed-cards.html"] * 5
+    assert rebuilt_after("title: North has spades", changed) == sorted(["allowed-cards.html", "practice.html"] * 5)
     # The page's title, in every page's footer: every page of each locale (its home and practice too).
     assert len(rebuilt_after("title: Which card may be played?", "title: Which card may I play?")) == 5 * (
         2 + len(ALL_PAGES)
@@ -486,8 +487,8 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
     while nothing is shown in English: each page's record keeps its own warnings."""
     catalog = project / "locales/fr/LC_MESSAGES/messages.po"
     text = catalog.read_text(encoding="utf-8")
-    assert text.count('msgid "Link to this section"') == 1
-    catalog.write_text(text.replace('msgid "Link to this section"', '#, fuzzy\nmsgid "Link to this section"'), "utf-8")
+    assert text.count('msgid "On this page"') == 1
+    catalog.write_text(text.replace('msgid "On this page"', '#, fuzzy\nmsgid "On this page"'), "utf-8")
     out = project / "site"
     result, _ = run_build(project, out, strict=False)
     assert result.code == 0
@@ -495,7 +496,7 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
     assert record is not None
     pages = [f"fr/{page}.html" for page in ALL_PAGES if page != "glossary"]
     for name in pages:
-        assert [msgid for _, msgid, _ in record.files[name].warnings] == ["Link to this section"], name
+        assert [msgid for _, msgid, _ in record.files[name].warnings] == ["On this page"], name
     assert not record.files["es/bidding.html"].warnings
 
 
