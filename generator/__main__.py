@@ -16,8 +16,10 @@ from types import FrameType, ModuleType
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
+    from .invocation import program
+
     main = argparse.ArgumentParser(
-        prog="python -m generator",
+        prog=program(),  # as the user ran it: belote-docs, or .venv/bin/python -m generator
         description="Generator of the Belote app's rules help site; checks every example with the rules engine.",
     )
     main.add_argument("--version", action=_Version, help="print the version of belote-docs and exit")
@@ -95,15 +97,31 @@ def parser() -> argparse.ArgumentParser:
         help="page or example files or folders, relative to the project (default: content/)",
     )
     regenerate.add_argument("--report", type=Path, metavar="FILE", help="also write the report as Markdown")
+    regenerate.add_argument(
+        "--site-before",
+        type=Path,
+        metavar="DIR",
+        help="the site as built before the rules change (by the previous commit, with its own code): the "
+        "report then lists every page and reasons.json sentence whose text the change alters, per locale",
+    )
     _project_options(regenerate, out=False)
     export = commands.add_parser(
         "export",
-        help="write every example with the engine's answers as JSON (the app's conformance suite)",
-        description="Check every example of the site, then write them as one JSON file: each example's "
-        "position (hand, trick, calls, deal) and the engine's answers (the allowed cards and each refused "
-        "card's reason code, the trick's winner and points, each call's refusal code and the auction's "
-        "outcome, each deal's score), with its JSON Schema beside it (examples.schema.json). "
-        "The same tree gives the same bytes. Exit 0 written, 1 an example does not hold, 2 invalid input.",
+        help="write examples with the engine's answers as JSON (the app's conformance suite)",
+        description="Check every example of the files named (default: content/, the site's), then write them "
+        "as one JSON file with positions the engine draws so that every refusal code shows at least three "
+        "times: each example's position (hand, trick, calls, deal) and the engine's answers (each allowed "
+        "card's permission code and each refused card's reason code, the trick's winner and points, each "
+        "call's code and the auction's outcome, each deal's score), with its JSON Schema beside it "
+        "(examples.schema.json). The same tree gives the same bytes. Exit 0 written, 1 an example does not "
+        "hold, 2 invalid input.",
+    )
+    export.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="page or example files or folders, relative to the project (default: content/); such as "
+        "`content tests/examples`",
     )
     _project_options(export, out=False)
     export.add_argument(
@@ -115,14 +133,20 @@ def parser() -> argparse.ArgumentParser:
     )
     schema = commands.add_parser(
         "schema",
-        help="write the JSON Schema of the content files (for editors)",
-        description="Write the JSON Schema of content/site.yaml, the pages and the example files, made from "
-        "the reader's own tables of fields, to schemas/content.schema.json (or --out): an editor that "
-        "knows it (VS Code's YAML extension, README) completes and checks the fields as you type.",
+        help="write the JSON Schemas: of the content files (for editors) and of the app's data",
+        description="Write into schemas/ (or --out DIR) the JSON Schema of each kind of content file "
+        "(content-site, content-page, content-glossary, content-examples) and of any of them "
+        "(content.schema.json), made from the reader's own tables of fields, so that an editor (VS Code's YAML "
+        "extension, README) completes and checks the fields as you type; and the schemas of examples.json and "
+        "reasons.json as the site publishes them. Without --out, also the README's table of the engine's codes.",
     )
     _project_options(schema, out=False)
     schema.add_argument(
-        "--out", type=Path, default=None, metavar="FILE", help="default: schemas/content.schema.json in the project"
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="default: schemas/ in the project (and the README's table)",
     )
     i18n = commands.add_parser(
         "i18n",
@@ -152,8 +176,9 @@ def parser() -> argparse.ArgumentParser:
     add.add_argument("locale", metavar="LOCALE", help="a CLDR locale code, such as de, pt_BR or sr_Latn")
     stats = actions.add_parser(
         "stats",
-        help="per locale: translated, fuzzy, untranslated, percent",
-        description="Count each catalog's messages against locales/messages.pot.",
+        help="per locale: translated, fuzzy, untranslated, percent, lost, words",
+        description="Count each catalog's messages against locales/messages.pot, and the source words "
+        "(of every message, and of those not translated yet: what is left to translate).",
     )
     stats.add_argument("--strict", action="store_true", help="exit 1 when a published locale is not complete")
     stats.add_argument("--json", action="store_true", help="print JSON (for CI)")
@@ -161,7 +186,7 @@ def parser() -> argparse.ArgumentParser:
         "publish",
         help="publish a draft locale once its catalog is complete",
         description="Flip LOCALE to published in content/site.yaml; refused (exit 1) while a message is "
-        "untranslated or fuzzy.",
+        "untranslated or fuzzy, or when the translations are mostly the English copied over (msgen).",
     )
     publish.add_argument("locale", metavar="LOCALE", help="the locale to publish, such as de")
     for action in (extract, update, add, stats, publish):

@@ -17,7 +17,7 @@ from pathlib import Path
 from . import records
 from .cache import Keeper, Session
 from .collector import paused
-from .export import export_data, schema_data
+from .export import drawn_lines, export_data, schema_data, shown_codes
 from .files import (
     FileError,
     explain,
@@ -35,14 +35,16 @@ from .outputs import input_refusal
 from .plan import Output, plan
 from .problems import Problem
 from .project import ASSETS, CACHE, SITE_FILE, TEMPLATES, Project, check_catalog, load_project
+from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .search import index_search, indexer_version
 from .urls import SiteURL
 from .verify import Mismatch
 
-EXAMPLES, EXAMPLES_SCHEMA = "examples.json", "examples.schema.json"
-"""Where the site publishes every example with the engine's answers, and the file's JSON Schema."""
+EXAMPLES, EXAMPLES_SCHEMA, REASONS_SCHEMA = "examples.json", "examples.schema.json", "reasons.schema.json"
+"""Where the site publishes every example with the engine's answers, the file's JSON Schema, and
+reasons.json's (reasons.json itself is rendered with the pages' sentences)."""
 
 
 @dataclass
@@ -136,11 +138,15 @@ def _build(
         errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
-    data = {
-        EXAMPLES: export_data(project.examples, project.exported),
-        EXAMPLES_SCHEMA: schema_data(),
-    }  # the app team's conformance suite
     url = SiteURL(base_url or project.site.base_url)
+    lines = [project.exported[example.id] for example in project.examples]
+    data = {  # the app team's conformance suite and contract, their schemas' ids under the site's address
+        EXAMPLES: export_data(
+            lines, url, keeper.kept("conformance", "drawn", drawn_lines, shown_codes(lines), disk=True)
+        ),
+        EXAMPLES_SCHEMA: schema_data(url),
+        REASONS_SCHEMA: reasons_schema(url),
+    }
     outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, project.draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)

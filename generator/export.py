@@ -1,38 +1,92 @@
-"""The examples as data: every example of the site with the engine's answers, as one JSON file
-(``belote-docs export``), and the JSON Schema of that file.
+"""The examples as data: every example with the engine's answers, as one JSON file
+(``belote-docs export``, and ``examples.json`` beside the site), and the JSON Schema of that file.
 
 It is the app team's conformance suite: their engine, given each ``position``, must give the same
-``answer`` (the allowed cards and why each other card is refused, the trick's winner and points,
-each call's refusal and the auction's outcome, each deal's score). Codes are the engine's own
-(``must-follow-suit``, ``bid-too-low``), cards and seats as the example files write them (``10H``,
-``N``). The bytes follow from the examples alone: the same tree gives the same file.
+``answer`` (the allowed cards and why each is allowed, why each other card is refused and why a
+card not in the hand is, the trick's winner and points, each call's refusal or acceptance and the
+auction's outcome, each deal's score). Codes are the engine's own (``must-follow-suit``,
+``bid-too-low``: :mod:`generator.codes`), cards and seats as the example files write them (``10H``,
+``N``). Beside the examples of the files exported, positions and auctions the engine draws
+(:mod:`generator.conformance`) make every refusal code appear at least three times. The bytes follow
+from the examples alone: the same tree gives the same file.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from enum import Enum
-from pathlib import Path
+from pathlib import PurePosixPath
 from typing import Any
 
+from . import codes
+from .conformance import drawn_cases
 from .reader.examples import AuctionExample, DealExample, Example, PlayExample
-from .rules import CAPOT, GENERALE, Card, Rules, Seat, Suit, Team, contract_code
-from .verify import AuctionSolution, DealSolution, PlaySolution, Solution
+from .rules import (
+    CAPOT,
+    DECK,
+    GENERALE,
+    Auction,
+    AuctionReason,
+    CallPermission,
+    Card,
+    CardSet,
+    PlayPermission,
+    PlayReason,
+    Rules,
+    Seat,
+    Suit,
+    Team,
+    contract_code,
+    permission,
+    refusal,
+)
+from .verify import AuctionSolution, DealSolution, PlaySolution, Solution, solve
 
-FORMAT = 1
-"""The version of the file's format: raised when a change would break a reader of the previous one."""
+FORMAT = 2
+"""The version of the file's format (``format``): raised when a change would break a reader of the
+previous one (a key removed, renamed or of another type, a value that means something else); a new
+key or a new code leaves it as it is (README, "The app's data")."""
 
-SCHEMA_ID = "https://belote-docs.example/schemas/examples.schema.json"
+SCHEMA_NAME = "examples.schema.json"
+"""The schema's file name, beside ``examples.json`` on the site and in ``schemas/``."""
+
+PAGES = "content"
+"""The folder of the page files: an example written there is on the page of its file's name."""
 
 
-def export_data(examples: list[Example], exported: dict[str, str]) -> bytes:
-    """The JSON file of every example of a checked project (no problem, no mismatch), in the
-    site's order, with the engine's answers (each example's line, :func:`example_line`, by id);
-    deterministic bytes."""
-    lines = ",\n".join(exported[example.id] for example in examples)
-    head = json.dumps({"$schema": SCHEMA_ID, "format": FORMAT}, ensure_ascii=False)
-    return (head[:-1] + ', "examples": [\n' + lines + "\n]}\n").encode("utf-8")
+def schema_id(base_url: str) -> str:
+    """Where the site publishes the schema: its ``$id``, and the ``$schema`` of the file."""
+    return f"{base_url}{SCHEMA_NAME}"
+
+
+def export_data(lines: list[str], base_url: str, drawn: list[str] | None = None) -> bytes:
+    """The JSON file of these examples' lines (:func:`example_line`, in order) and of the cases the
+    engine draws to complete them (every refusal code at least three times: ``drawn``, or drawn
+    now); deterministic bytes."""
+    drawn = drawn_lines(shown_codes(lines)) if drawn is None else drawn
+    head = json.dumps({"$schema": schema_id(base_url), "format": FORMAT}, ensure_ascii=False)
+    return (head[:-1] + ', "examples": [\n' + ",\n".join(lines + drawn) + "\n]}\n").encode("utf-8")
+
+
+def shown_codes(lines: list[str]) -> tuple[tuple[str, str, int], ...]:
+    """How many examples of these lines show each code, as (its kind's enum, code, count): what the
+    drawn cases complete (a value a build may keep them by)."""
+    met: Counter[Enum] = Counter(code for line in lines for code in set(_codes(json.loads(line))))
+    return tuple(sorted((type(code).__name__, str(code.value), count) for code, count in met.items()))
+
+
+_ENUMS: dict[str, type[Enum]] = {
+    enum.__name__: enum for enum in (PlayReason, PlayPermission, AuctionReason, CallPermission)
+}
+
+
+def drawn_lines(shown: tuple[tuple[str, str, int], ...]) -> list[str]:
+    """The lines of the positions and auctions the engine draws to complete examples that show
+    the codes ``shown`` (:func:`shown_codes`)."""
+    met: Counter[Enum] = Counter({_ENUMS[kind](code): count for kind, code, count in shown})
+    return [example_line(case, solve(case)) for case in drawn_cases(met)]
 
 
 def example_line(example: Example, solution: Solution) -> str:
@@ -42,9 +96,10 @@ def example_line(example: Example, solution: Solution) -> str:
     return json.dumps(_example(example, solution), ensure_ascii=False, separators=(",", ":"))
 
 
-def schema_data() -> bytes:
-    """The JSON Schema of :func:`export_data`'s file, as written beside it and committed."""
-    return _dumps(SCHEMA)
+def schema_data(base_url: str) -> bytes:
+    """The JSON Schema of :func:`export_data`'s file, its ``$id`` under ``base_url``: as the site
+    publishes it beside the file, and as committed in ``schemas/`` for ``content/site.yaml``'s."""
+    return _dumps(schema(base_url))
 
 
 def _dumps(value: object) -> bytes:
@@ -78,11 +133,44 @@ def _plays(plays: tuple[tuple[Seat, Card], ...]) -> list[dict[str, str]]:
     return [{"seat": seat.code(), "card": card.code()} for seat, card in plays]
 
 
+def _codes(example: dict[str, Any]) -> list[Enum]:
+    """The codes an exported example's answer shows (to count what the drawn cases must complete)."""
+    answer = example["answer"]
+    if example["kind"] == "play":
+        found: list[Enum] = [PlayReason(entry["reason"]) for entry in answer["refused"]]
+        return found + [PlayPermission(entry["permission"]) for entry in answer["permitted"]]
+    if example["kind"] == "auction":
+        found = [AuctionReason(call["refused"]) for call in answer["calls"] if call["refused"]]
+        return found + [CallPermission(call["accepted"]) for call in answer["calls"] if call["accepted"]]
+    return []
+
+
+def _not_held(example: PlayExample) -> dict[str, str]:
+    """A card the hand does not hold (the first of the deck neither in it nor on the table) and the
+    engine's reason for refusing it."""
+    hand, trick = example.hand_set, [card for _, card in example.trick]
+    card = next(card for card in DECK if card not in hand and card not in trick)
+    reason = refusal(hand, trick, card, example.trump, example.rules)
+    return {"card": card.code(), "reason": _plain(reason)}
+
+
+def _call_permissions(example: AuctionExample) -> list[CallPermission | None]:
+    """Each call's permission (None when refused), the auction replayed through the engine."""
+    auction = Auction(example.rules, example.dealer, example.turned)
+    found = []
+    for seat, call in example.calls:
+        found.append(auction.permission(seat, call))
+        auction.call(seat, call)
+    return found
+
+
 def _example(example: Example, solution: Solution) -> dict[str, Any]:
     """One example: where it is, its game and rules, its position and the engine's answer (``solution``)."""
+    path = PurePosixPath(example.path) if example.path else None
     head = {
         "id": example.id,
-        "page": Path(example.path).stem,
+        "file": str(path) if path else None,
+        "page": path.stem if path and path.parent == PurePosixPath(PAGES) else None,
         "kind": "",
         "game": example.game.value,
         "rules": _rules(example.rules),
@@ -95,13 +183,22 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
             "hand": _plain(example.hand),
             "play": _plain(example.play),
         }
+        trick = [card for _, card in example.trick]
         answer: dict[str, Any] = {
             "allowed": _plain(solution.allowed_in_hand_order),
+            "permitted": [
+                {
+                    "card": card.code(),
+                    "permission": _plain(permission(CardSet(example.hand), trick, card, example.trump, example.rules)),
+                }
+                for card in solution.allowed_in_hand_order
+            ],
             "refused": [
                 {"card": card.code(), "reason": solution.refusals[card].value}
                 for card in example.hand
                 if card in solution.refusals
             ],
+            "not_held": _not_held(example),
             "trick": None if solution.trick is None else {"winner": _plain(solution.winner), "points": solution.points},
         }
         return head | {"kind": "play", "position": position, "answer": answer}
@@ -120,8 +217,9 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
                     "call": verdict.call.code(),
                     "round": verdict.round,
                     "refused": None if verdict.refusal is None else verdict.refusal.value,
+                    "accepted": _plain(accepted),
                 }
-                for verdict in solution.calls
+                for verdict, accepted in zip(solution.calls, _call_permissions(example), strict=True)
             ],
             "rejected": list(solution.rejected),
             "outcome": {
@@ -192,121 +290,160 @@ def _kind(kind: str, position: dict[str, Any], answer: dict[str, Any]) -> dict[s
     }
 
 
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": SCHEMA_ID,
-    "title": "The Belote help site's examples with the rules engine's answers (belote-docs export)",
-    "description": "Each example's position and what the engine answers: an app's engine must give the same.",
-    "type": "object",
-    "properties": {
-        "$schema": {"const": SCHEMA_ID},
-        "format": {"const": FORMAT},
-        "examples": {"type": "array", "items": {"$ref": "#/$defs/example"}},
-    },
-    "required": ["$schema", "format", "examples"],
-    "additionalProperties": False,
-    "$defs": {
-        "card": _CARD,
-        "seat": _SEAT,
-        "suit": _SUIT,
-        "example": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
-                "page": {"type": "string", "description": "the page's file name, without .yaml"},
-                "kind": {"enum": ["play", "auction", "deal"]},
-                "game": {"enum": ["trump", "no-trump", "coinche"]},
-                "rules": {
-                    "type": "object",
-                    "description": "the rule set's name and each of its flags",
-                    "properties": {"name": {"enum": ["house", "official"]}},
-                    "required": ["name"],
+def _codes_defs() -> dict[str, Any]:
+    """Each kind of code as a documented enum (:mod:`generator.codes`), by its kind's name."""
+    return {kind.name: codes.enum_schema(kind) for kind in codes.KINDS}
+
+
+_NULLABLE_CARD = {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}
+_NULLABLE_SUIT = {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]}
+
+
+def schema(base_url: str) -> dict[str, Any]:
+    """The schema of the file :func:`export_data` writes, its ``$id`` the address the site publishes it at."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": schema_id(base_url),
+        "title": "The Belote help site's examples with the rules engine's answers (belote-docs export)",
+        "description": "Each example's position and what the engine answers: an app's engine must give the same. "
+        "`format` is raised only by a change that would break a reader of the previous format.",
+        "type": "object",
+        "properties": {
+            "$schema": {"type": "string", "description": "the address of this schema"},
+            "format": {"const": FORMAT},
+            "examples": {"type": "array", "items": {"$ref": "#/$defs/example"}},
+        },
+        "required": ["$schema", "format", "examples"],
+        "additionalProperties": False,
+        "$defs": {
+            "card": _CARD,
+            "seat": _SEAT,
+            "suit": _SUIT,
+            **_codes_defs(),
+            "example": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+                    "file": {
+                        "type": ["string", "null"],
+                        "description": "the file the example is written in, from the project's folder; null for a "
+                        "position or an auction the engine drew (ids drawn-play-N, drawn-auction-N)",
+                    },
+                    "page": {
+                        "type": ["string", "null"],
+                        "description": "the page of the site that shows it (its file name without .yaml); null for "
+                        "an example of another file, or drawn",
+                    },
+                    "kind": {"enum": ["play", "auction", "deal"]},
+                    "game": {"enum": ["trump", "no-trump", "coinche"]},
+                    "rules": {
+                        "type": "object",
+                        "description": "the rule set's name and each of its flags",
+                        "properties": {"name": {"enum": ["house", "official"]}},
+                        "required": ["name"],
+                    },
+                    "position": {"type": "object"},
+                    "answer": {"type": "object"},
                 },
-                "position": {"type": "object"},
-                "answer": {"type": "object"},
-            },
-            "required": ["id", "page", "kind", "game", "rules", "position", "answer"],
-            "additionalProperties": False,
-            "allOf": [
-                _kind(
-                    "play",
-                    {
-                        "trump": {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]},
-                        "trick": _PLAYS | {"maxItems": 3},
-                        "seat": {"$ref": "#/$defs/seat"},
-                        "hand": {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1, "maxItems": 8},
-                        "play": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
-                    },
-                    {
-                        "allowed": {"type": "array", "items": {"$ref": "#/$defs/card"}},
-                        "refused": {
-                            "type": "array",
-                            "items": _object({"card": {"$ref": "#/$defs/card"}, "reason": {"type": "string"}}),
+                "required": ["id", "file", "page", "kind", "game", "rules", "position", "answer"],
+                "additionalProperties": False,
+                "allOf": [
+                    _kind(
+                        "play",
+                        {
+                            "trump": _NULLABLE_SUIT,
+                            "trick": _PLAYS | {"maxItems": 3},
+                            "seat": {"$ref": "#/$defs/seat"},
+                            "hand": {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1, "maxItems": 8},
+                            "play": _NULLABLE_CARD,
                         },
-                        "trick": {
-                            "anyOf": [
-                                _object({"winner": {"$ref": "#/$defs/seat"}, "points": {"type": "integer"}}),
-                                {"type": "null"},
-                            ]
+                        {
+                            "allowed": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+                            "permitted": {
+                                "type": "array",
+                                "description": "each allowed card, and why",
+                                "items": _object(
+                                    {
+                                        "card": {"$ref": "#/$defs/card"},
+                                        "permission": {"$ref": "#/$defs/play-permission"},
+                                    }
+                                ),
+                            },
+                            "refused": {
+                                "type": "array",
+                                "description": "each card of the hand that is not allowed, and why",
+                                "items": _object(
+                                    {"card": {"$ref": "#/$defs/card"}, "reason": {"$ref": "#/$defs/play-reason"}}
+                                ),
+                            },
+                            "not_held": _object(
+                                {"card": {"$ref": "#/$defs/card"}, "reason": {"$ref": "#/$defs/play-reason"}},
+                                "a card the hand does not hold, and why the app refuses it",
+                            ),
+                            "trick": {
+                                "anyOf": [
+                                    _object({"winner": {"$ref": "#/$defs/seat"}, "points": {"type": "integer"}}),
+                                    {"type": "null"},
+                                ]
+                            },
                         },
-                    },
-                ),
-                _kind(
-                    "auction",
-                    {
-                        "dealer": {"$ref": "#/$defs/seat"},
-                        "turned": {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]},
-                        "turned_card": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
-                        "calls": {
-                            "type": "array",
-                            "items": _object({"seat": {"$ref": "#/$defs/seat"}, "call": {"type": "string"}}),
+                    ),
+                    _kind(
+                        "auction",
+                        {
+                            "dealer": {"$ref": "#/$defs/seat"},
+                            "turned": _NULLABLE_SUIT,
+                            "turned_card": _NULLABLE_CARD,
+                            "calls": {
+                                "type": "array",
+                                "items": _object({"seat": {"$ref": "#/$defs/seat"}, "call": {"type": "string"}}),
+                            },
                         },
-                    },
-                    {
-                        "calls": {
-                            "type": "array",
-                            "items": _object(
+                        {
+                            "calls": {
+                                "type": "array",
+                                "items": _object(
+                                    {
+                                        "seat": {"$ref": "#/$defs/seat"},
+                                        "call": {"type": "string"},
+                                        "round": {"type": "integer", "minimum": 1},
+                                        "refused": {"anyOf": [{"$ref": "#/$defs/call-reason"}, {"type": "null"}]},
+                                        "accepted": {"anyOf": [{"$ref": "#/$defs/call-permission"}, {"type": "null"}]},
+                                    }
+                                ),
+                            },
+                            "rejected": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+                            "outcome": _object(
                                 {
-                                    "seat": {"$ref": "#/$defs/seat"},
-                                    "call": {"type": "string"},
-                                    "round": {"type": "integer", "minimum": 1},
-                                    "refused": {"type": ["string", "null"]},
+                                    "status": {"enum": ["open", "redeal", "contract"]},
+                                    "taker": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},
+                                    "trump": _NULLABLE_SUIT,
+                                    "contract": {"anyOf": [_CONTRACT, {"type": "null"}]},
+                                    "multiplier": {"enum": [1, 2, 4, None]},
                                 }
                             ),
                         },
-                        "rejected": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                        "outcome": _object(
-                            {
-                                "status": {"enum": ["open", "redeal", "contract"]},
-                                "taker": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},
-                                "trump": {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]},
-                                "contract": {"anyOf": [_CONTRACT, {"type": "null"}]},
-                                "multiplier": {"enum": [1, 2, 4, None]},
-                            }
-                        ),
-                    },
-                ),
-                _kind(
-                    "deal",
-                    {
-                        "trump": {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]},
-                        "dealer": {"$ref": "#/$defs/seat"},
-                        "taker": {"$ref": "#/$defs/seat"},
-                        "contract": {"anyOf": [_CONTRACT, {"type": "null"}]},
-                        "multiplier": {"type": "integer", "minimum": 1},
-                        "carried_in": {"type": "integer", "minimum": 0},
-                        "tricks": {"type": "array", "items": _PLAYS, "minItems": 8, "maxItems": 8},
-                    },
-                    {
-                        "card_points": _TEAM_POINTS,
-                        "belote": {"anyOf": [{"enum": ["NS", "EW"]}, {"type": "null"}]},
-                        "outcome": {"enum": ["made", "failed", "litige"]},
-                        "score": _TEAM_POINTS,
-                        "carried_out": {"type": "integer", "minimum": 0},
-                    },
-                ),
-            ],
+                    ),
+                    _kind(
+                        "deal",
+                        {
+                            "trump": _NULLABLE_SUIT,
+                            "dealer": {"$ref": "#/$defs/seat"},
+                            "taker": {"$ref": "#/$defs/seat"},
+                            "contract": {"anyOf": [_CONTRACT, {"type": "null"}]},
+                            "multiplier": {"type": "integer", "minimum": 1},
+                            "carried_in": {"type": "integer", "minimum": 0},
+                            "tricks": {"type": "array", "items": _PLAYS, "minItems": 8, "maxItems": 8},
+                        },
+                        {
+                            "card_points": _TEAM_POINTS,
+                            "belote": {"anyOf": [{"enum": ["NS", "EW"]}, {"type": "null"}]},
+                            "outcome": {"enum": ["made", "failed", "litige"]},
+                            "score": _TEAM_POINTS,
+                            "carried_out": {"type": "integer", "minimum": 0},
+                        },
+                    ),
+                ],
+            },
         },
-    },
-}
-"""The schema of the file :func:`export_data` writes."""
+    }

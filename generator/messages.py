@@ -50,7 +50,11 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
         return Extraction(mismatches)
     pages = [read.page for read in files if read.page is not None]
     catalog = template_catalog(
-        root, pages, site.name, {id_: view for read in files for id_, view in read.views.items()}
+        root,
+        pages,
+        site.name,
+        {id_: view for read in files for id_, view in read.views.items()},
+        site.base_url,
     )
     data, path = po_bytes(catalog), root / LOCALES / POT
     changed = write_if_changed(path, data) if write else differs(path, data)

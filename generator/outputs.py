@@ -22,9 +22,9 @@ def input_refusal(inputs: Inputs, target: Path, instead: str) -> str | None:
     where = f"write it elsewhere, such as {instead}"
     if real in files:
         return f"this is {files[real]}, one of the project's inputs, which no command writes over: {where}"
-    for folder, name in folders.items():
-        if real.is_relative_to(folder):
-            return f"inside {name}/, which a build reads (a file there is one of the project's inputs): {where}"
+    inside = [(len(folder.parts), name) for folder, name in folders.items() if real.is_relative_to(folder)]
+    if inside:  # the innermost
+        return f"inside {max(inside)[1]}/, which a build reads (a file there is one of the project's inputs): {where}"
     held = next((name for path, name in sorted(files.items()) if path.is_relative_to(real)), None)
     if held is not None:
         return f"this folder holds {held}, one of the project's inputs, which no command writes over: {where}"

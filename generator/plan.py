@@ -32,7 +32,7 @@ from .views import (
     drawn_play_view,
     pairs,
 )
-from .words.reasons import Phrase
+from .words.reasons import Phrase, general_phrase
 
 PRACTICE = "practice.html"
 """The practice page's file name in each locale's folder."""
@@ -96,8 +96,9 @@ class ShownSection:
 @dataclass(frozen=True, slots=True)
 class ReasonLine:
     """A refusal reason the engine can give, as the page's list of reasons shows it: its code, the
-    games and rule sets it occurs under, its sentence (from an example of the page that shows it,
-    else from a position the engine drew) and that example."""
+    games and rule sets it occurs under, its sentence (the rule in general, naming no card, suit or
+    seat: the example's own sentence stays with the example) and an example of the page that shows
+    it (else, for a call, the auction the engine drew)."""
 
     code: PlayReason | AuctionReason
     where: tuple[tuple[Game, str], ...]
@@ -351,13 +352,21 @@ class ReasonTarget:
 @dataclass(frozen=True, slots=True)
 class ReasonMapContext:
     """reasons.json, for the app to link a refusal to its explanation: every reason's line, in every
-    published locale, with its sentence there."""
+    published locale, with its sentence there, and every permission's sentence."""
 
     locales: tuple[str, ...]
     root: str
     path: str
     """The site's path below its host (the JSON's root-relative addresses start with it)."""
     targets: tuple[ReasonTarget, ...]
+
+    @property
+    def phrases(self) -> tuple[Phrase, ...]:
+        """The sentences the file gives in each locale: the reasons' lines, then every permission's rule."""
+        from .reason_map import PERMISSIONS
+
+        permissions = tuple(general_phrase(code) for _, members in PERMISSIONS for code in members)
+        return tuple(target.line.phrase for target in self.targets) + permissions
 
 
 Context = (
@@ -428,12 +437,12 @@ def _examples(page: ShownPage, kind: type[PlayView] | type[AuctionView]) -> list
 
 def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draws: Draws) -> tuple[ReasonLine, ...]:
     """Every reason the engine can give for refusing a card (``kind`` PlayView) or a call, in the
-    engine's order: each with the first example of ``page`` that shows it, and its sentence there
-    (else the one of ``draws``)."""
+    engine's order: each with its rule in general, the games and rule sets ``draws`` found it in, and
+    the first example of ``page`` that shows it (else the auction ``draws`` refused a call in)."""
     seen: list[tuple[PlayReason | AuctionReason, ReasonSeen]] = (
         [*draws.play_reasons.items()] if kind is PlayView else [*draws.call_reasons.items()]
     )
-    shown: dict[PlayReason | AuctionReason, tuple[ShownExample, Phrase]] = {}
+    shown: dict[PlayReason | AuctionReason, ShownExample] = {}
     for block in _examples(page, kind):
         view = block.view
         refused: tuple[HandCard | CallView, ...] = (
@@ -443,15 +452,14 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
         )
         for entry in refused:
             if entry.code is not None and entry.reason is not None:
-                shown.setdefault(entry.code, (block, entry.reason))
+                shown.setdefault(entry.code, block)
     practised = practice_ids(draws)
     lines = []
     for code, found in seen:
+        rule = general_phrase(code)
         if code in shown:
-            block, phrase = shown[code]
-            lines.append(
-                ReasonLine(code, found.where, phrase, block.view.id, block.title, practice=practised.get(code))
-            )
+            block = shown[code]
+            lines.append(ReasonLine(code, found.where, rule, block.view.id, block.title, practice=practised.get(code)))
         elif found.auction is not None:
             drawn = found.auction
             view = drawn_auction_view(
@@ -462,9 +470,9 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
                 drawn.calls,
                 drawn.turned_card,
             )
-            lines.append(ReasonLine(code, found.where, found.phrase, drawn=view, practice=practised.get(code)))
+            lines.append(ReasonLine(code, found.where, rule, drawn=view, practice=practised.get(code)))
         else:
-            lines.append(ReasonLine(code, found.where, found.phrase, practice=practised.get(code)))
+            lines.append(ReasonLine(code, found.where, rule, practice=practised.get(code)))
     return tuple(lines)
 
 

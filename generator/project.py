@@ -27,6 +27,7 @@ from .files import FileError, explain, read_input
 from .i18n.catalogs import (
     LOCALES,
     TRANSLATED_RECORD,
+    UNLISTED_CATALOG,
     LocaleCatalog,
     TranslatedRecord,
     catalog_bytes,
@@ -169,6 +170,7 @@ def unlisted_files(root: Path, site: Site, inputs: Inputs | None = None) -> list
                     f"a catalog for {code}, which is not a locale of the site, so not built: run "
                     f"`{command(f'i18n add {code}')}` to build it as a draft (or remove the file)",
                     severity="warning",
+                    kind=UNLISTED_CATALOG,  # begun in another tool: no deploy waits for it
                 )
             )
     return warnings

@@ -4,7 +4,9 @@ It recomputes every example of the pages (and of any other example files named),
 engine's answers into the files as ``check --fix`` does, and marks the explanation of every
 example whose answer changed **fuzzy in every catalog**: the prose may now be wrong, so
 ``build --strict`` fails until a writer and the translators have looked at it. It reports each
-change (page, example, field, before → after) as text, and as Markdown with ``--report FILE``.
+change (page, example, field, before → after) as text, and as Markdown with ``--report FILE``;
+given the site as built before the change (``--site-before DIR``), the report also lists every
+page and ``reasons.json`` sentence whose text the change alters, per locale.
 Everything is read and checked first (content, site configuration, every catalog); only then
 is anything written.
 """
@@ -12,18 +14,27 @@ is anything written.
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .files import FileError, read_input
+from . import site_text
+from .files import FileError, confined, read_input
 from .fix import Change, changes_of, fix_text
 from .i18n.catalogs import ANSWER_CHANGED, LOCALES, catalog_path
 from .i18n.pofile import parse_po, po_bytes, with_line_ends_of
 from .problems import Problem, count
-from .project import CONTENT, read_site
+from .project import CONTENT, TEMPLATES, read_site
 from .reader.documents import expand, load_documents, read_examples
 from .reader.pages import ExampleBlock, Figure, Page, Text, is_site
+from .site_text import TextChange
 from .verify import verify
+
+if TYPE_CHECKING:
+    from .build import BuildResult
 
 
 def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: list[Problem]) -> dict[Path, bytes]:
@@ -54,8 +65,16 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
     return flagged
 
 
-def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]) -> str:
-    """The report as Markdown, for a pull request or a CI job summary."""
+def markdown_report(
+    changes: list[Change],
+    fuzzy: list[str],
+    catalogs: list[str],
+    site: list[TextChange] | None = None,
+    review: list[Problem] | None = None,
+) -> str:
+    """The report as Markdown, for a pull request or a CI job summary: the examples' answers that
+    changed, the prose flagged for review (each catalog line ``build --strict`` will list), and with
+    ``site`` every page and ``reasons.json`` sentence whose text changed, per locale."""
     if not changes:
         return "## Regenerate\n\nNothing changed: every example already states what the engine computes.\n"
     lines = [
@@ -63,7 +82,7 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
         "",
         f"{count(len({c.example for c in changes}), 'example')} changed with the rules.",
         "",
-        "| page | example | field | before | after |",
+        "| file | example | field | before | after |",
         "| --- | --- | --- | --- | --- |",
     ]
     lines += [f"| `{c.path}` | `{c.example}` | {c.field} | `{c.before}` | `{c.after}` |" for c in changes]
@@ -71,12 +90,74 @@ def markdown_report(changes: list[Change], fuzzy: list[str], catalogs: list[str]
         newly = f"; newly flagged in {', '.join(catalogs)}" if catalogs else ""
         lines += [
             "",
-            "Their prose is now fuzzy in every catalog (it may be wrong; `build --strict` fails until a "
-            f"writer and the translators have reviewed it){newly}:",
+            "### What is left to do",
+            "",
+            "Their prose is now fuzzy in every catalog (it may be wrong): `build --strict` (CI's strict build, "
+            "the one check of this pull request that fails) lists it until a writer has fixed the English "
+            f"(then `i18n extract` and `i18n update`) or the translators have reviewed it{newly}:",
             "",
         ]
         lines += [f"- `{example}`" for example in fuzzy]
-    return "\n".join(lines) + "\n"
+    if review:
+        lines += ["", "The lines to review (locale's catalog, line):", "", "```"]
+        lines += [f"{problem.path}:{problem.line}: {_reviewed_example(problem)}" for problem in review]
+        lines += ["```"]
+    if site is not None:
+        lines += ["", "### The site's text, before and after", "", site_text.markdown(site)]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _reviewed_example(problem: Problem) -> str:
+    """The example a warning of prose to review is about (its message names it), or the message."""
+    found = re.search(r"example ([a-z0-9-]+)", problem.message)
+    return f"example {found.group(1)}" if found else problem.message
+
+
+def read_site_files(folder: Path) -> dict[str, bytes]:
+    """A built site's pages and reasons.json, by their path in the site (``fr/bidding.html``): a
+    folder the user names, outside the project (read as it is, as a file named on the command line)."""
+    found: dict[str, bytes] = {}
+    for path in sorted(folder.rglob("*")):
+        name = path.relative_to(folder).as_posix()
+        if path.is_file() and (name.endswith(".html") or name == "reasons.json") and "pagefind" not in name:
+            try:
+                found[name] = path.read_bytes()
+            except OSError as error:
+                raise FileError(str(path), f"cannot be read: {error.strerror}") from None
+    return found
+
+
+def site_after(root: Path, plan: Regeneration) -> BuildResult:
+    """The site as it will be once ``plan`` is written, built in memory from a copy of the project
+    with the new files (answers and flagged catalogs), without the search index: so that the report
+    can tell what a reader will see change before anything of the project is written."""
+    from .build import build  # the build's modules are needed only for this report
+
+    with tempfile.TemporaryDirectory(prefix="belote-docs-regenerate-") as scratch:
+        copy = Path(scratch)
+        for folder in (CONTENT, LOCALES, TEMPLATES):
+            shutil.copytree(root / folder, copy / folder, symlinks=False)
+        new = {path: text.encode("utf-8") for path, text in plan.files.items()} | plan.catalogs
+        for path, data in new.items():
+            target = copy / path.relative_to(root)
+            if target.parent.is_dir():  # a page or a catalog; an edge case of tests/examples is not the site's
+                target.write_bytes(data)
+        with confined(copy):  # the copy is the project of these reads
+            if plan.changed:
+                refresh_translator_comments(copy)  # as the command then does: the catalogs' lines as they will be
+            return build(copy, None, strict=False, search=False)
+
+
+def refresh_translator_comments(root: Path) -> None:
+    """Extract and update, so that the translators' comments state the new answers."""
+    from .messages import extract, template_exists, update
+
+    problems: list[Problem] = []
+    site = read_site(root, problems)
+    if site is None or extract(root, site, problems).mismatches or problems:
+        return
+    if template_exists(root):
+        update(root, list(site.locales), [])
 
 
 @dataclass

@@ -12,6 +12,8 @@ Everything a template prints is escaped (autoescape); the text it is handed is p
   ``words.trump(suit)``, ``words.turned(suit)``, ``words.contract(n)``, ``words.call(c)``,
   ``words.turn_order(start)``, ``words.term(context, msgid)``, ``words.fill(context, msgid, **values)``,
   ``words.say(phrase)``, ``words.foreign(text)``, ``words.once(name, macro, *values)``;
+- ``case_data(kind)``: the words the reason landing's script fills the player's own case from
+  (:func:`generator.case.case_data`, JSON for a ``<script type="application/json">``);
 - ``markup``: the examples' markup (:class:`~generator.example_markup.ExampleMarkup`):
   ``markup.setup(view)``, ``markup.auction(view)``, ``markup.table(view)``, ``markup.play(view, other)``,
   ``markup.deal_setup(view, with_rules)``, ``markup.tricks(view)``, ``markup.tally(view, others)``,
@@ -32,6 +34,7 @@ template's variables.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +47,7 @@ from markupsafe import Markup, escape
 
 from . import tables, views
 from .cache import Keeper
+from .case import case_data
 from .example_markup import ExampleMarkup, nobreak_sum
 from .files import read_input
 from .i18n.catalogs import Translator
@@ -87,6 +91,7 @@ class LocaleRenderer:
             md=words.markdown,
             words=words,
             markup=ExampleMarkup(words),
+            case_data=functools.partial(case_data, words),
             link_glossary_words=self.glossed,
             rules_matter=rule_sets_differ,
             rule_sets=tables.rule_sets,

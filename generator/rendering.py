@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from .page_text import markdown_inline, plain_text
 from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
 from .problems import Problem
 from .project import TEMPLATES, Project, check_catalog
+from .reason_map import reason_map
 from .records import FileRecord, Warning_, stamp
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class Rendered:
     lost: dict[str, Lost] = field(default_factory=dict)
     said: dict[str, tuple[list[Warning_], list[Warning_]]] = field(default_factory=dict)
     reasons: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Each published locale's sentences of the refusal reasons, in the map's order (plain text)."""
+    """Each published locale's sentences of the reasons and permissions, in the map's order (plain text)."""
 
     def merge(self, later: Rendered) -> None:
         """Take in what rendering the files after these gave (the first warning of a message is
@@ -338,7 +338,7 @@ class SiteRenderer:
             said[1].extend(_warnings(translator))
         if self.reasons is not None and code in self.reasons.locales:
             translator.misses = set()  # the pages show the same sentences and say what they miss
-            rendered.reasons[code] = tuple(plain_text(renderer.words.say(t.line.phrase)) for t in self.reasons.targets)
+            rendered.reasons[code] = tuple(plain_text(renderer.words.say(phrase)) for phrase in self.reasons.phrases)
         rendered.said[code] = said
 
     def _shared(self, output: Output, rendered: Rendered) -> tuple[bytes, list[Warning_]]:
@@ -371,25 +371,6 @@ class SiteRenderer:
         else:
             values = {f.name: getattr(context, f.name) for f in dataclasses.fields(context)}
         return env.get_template(output.template).render(**values).encode("utf-8"), warnings
-
-
-def reason_map(context: ReasonMapContext, sentences: dict[str, tuple[str, ...]]) -> str:
-    """reasons.json: for each kind (``play``, ``call``) and reason code, its anchor and, per locale,
-    the absolute URL of its explanation, its root-relative path and the engine's sentence there.
-    Keys sorted, so that the same site is the same bytes."""
-    data: dict[str, dict[str, dict[str, Any]]] = {}
-    for index, target in enumerate(context.targets):
-        anchor = target.line.anchor
-        entry: dict[str, Any] = {"anchor": anchor}
-        for code in context.locales:
-            where = f"{code}/{target.page}#{anchor}"
-            entry[code] = {
-                "url": f"{context.root}{where}",
-                "path": f"{context.path}{where}",
-                "sentence": sentences[code][index],
-            }
-        data.setdefault(target.kind, {})[target.line.code.value] = entry
-    return json.dumps({"version": 1, "reasons": data}, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def _warnings(translator: Translator) -> list[Warning_]:

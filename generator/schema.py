@@ -23,9 +23,14 @@ from .reader.pages import (
     SECTION_FIELDS,
     SITE_FIELDS,
 )
-from .rules import RULESETS, Game
+from .rules import RULESETS, Call, CallKind, Game, Seat, Suit
 
-SCHEMA_ID = "https://belote-docs.example/schemas/content.schema.json"
+ID_PREFIX = "urn:belote-docs:schema:"
+"""The content schemas' ``$id``s: names, not addresses (the site does not publish them; editors read
+them from ``schemas/``)."""
+
+KINDS = ("site", "page", "glossary", "examples")
+"""The kinds of content file, each with its own schema (``schemas/content-KIND.schema.json``)."""
 
 TEXT: dict[str, Any] = {"type": "string"}
 LIST: dict[str, Any] = {"type": "array"}
@@ -59,19 +64,19 @@ VALUES: dict[str, dict[str, Any]] = {
     "contract": NUMBER,
     "rules": {"enum": list(RULESETS)},
     "trump": TEXT,
-    "trick": LIST,
-    "hand": MAPPING,
+    "trick": {"type": "array", "items": {"$ref": "#/$defs/played"}},
+    "hand": {"type": "object", "propertyNames": {"$ref": "#/$defs/seat"}, "minProperties": 1, "maxProperties": 1},
     "play": TEXT,
-    "dealer": TEXT,
+    "dealer": {"$ref": "#/$defs/seat"},
     "turned": TEXT,
-    "calls": LIST,
-    "taker": TEXT,
+    "calls": {"type": "array", "items": {"$ref": "#/$defs/called"}},
+    "taker": {"$ref": "#/$defs/seat"},
     "multiplier": NUMBER,
     "carried_in": NUMBER,
     "tricks": LIST,
     # expect
     "allowed": LIST,
-    "winner": TEXT,
+    "winner": {"$ref": "#/$defs/seat"},
     "points": NUMBER,
     "rejected": LIST,
     "result": {"type": ["string", "object"]},
@@ -84,9 +89,32 @@ VALUES: dict[str, dict[str, Any]] = {
 """The kind of value of each field (a field of no table here is an error of :func:`content_schema`)."""
 
 
-def _any_case(word: str) -> str:
-    """A regular expression of ``word`` in any case (the reader lowercases a game's name)."""
-    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else c for c in word)
+SEATS = [seat.code() for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)]
+"""The seats as the files write them (the reader takes any case and the names too: the schema asks
+for the form the README gives)."""
+
+
+def calls() -> list[str]:
+    """Every call as the files write it (``pass``, ``take S``, ``100 H``, ``capot S``, ``coinche``)."""
+    found = [Call(CallKind.PASS), Call(CallKind.TAKE)] + [Call(CallKind.TAKE, suit) for suit in Suit]
+    found += [Call(CallKind.BID, suit, value) for value in [*range(80, 170, 10), 250, 500] for suit in Suit]
+    accented = [f"générale {suit}" for suit in Suit]  # as French writes it; the reader takes both
+    return [call.code() for call in found] + accented + ["coinche", "surcoinche"]
+
+
+def _defs() -> dict[str, Any]:
+    """The closed sets every kind of file may name, as enums (an editor lists their values)."""
+    one_seat = {"type": "object", "propertyNames": {"$ref": "#/$defs/seat"}, "minProperties": 1, "maxProperties": 1}
+    return {
+        "seat": {"enum": SEATS, "description": "N, E, S or W"},
+        "game": {"enum": [game.value for game in Game], "description": "the game: trump, no-trump or coinche"},
+        "call": {
+            "enum": calls(),
+            "description": "pass, take, take SUIT, VALUE SUIT, capot SUIT, generale SUIT, coinche, surcoinche",
+        },
+        "played": one_seat | {"additionalProperties": TEXT, "description": "SEAT: CARD"},
+        "called": one_seat | {"additionalProperties": {"$ref": "#/$defs/call"}, "description": "SEAT: CALL"},
+    }
 
 
 def _mapping(names: tuple[str, ...], required: tuple[str, ...], values: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -96,24 +124,38 @@ def _mapping(names: tuple[str, ...], required: tuple[str, ...], values: dict[str
     return {"type": "object", "properties": properties, "required": list(required), "additionalProperties": False}
 
 
+def _choose(cases: list[tuple[dict[str, Any], dict[str, Any]]], otherwise: dict[str, Any]) -> dict[str, Any]:
+    """The first schema whose condition holds, else ``otherwise``: a chain of ``if``/``then``/``else``,
+    so that a validator reports the errors of that one schema (not of every alternative)."""
+    chosen = otherwise
+    for condition, schema in reversed(cases):
+        chosen = {"if": condition, "then": schema, "else": chosen}
+    return chosen
+
+
 def _example(extra: tuple[str, ...]) -> dict[str, Any]:
-    """An example (with the ``extra`` fields of its container): a play, an auction or a deal."""
+    """An example (with the ``extra`` fields of its container): an auction has ``calls``, a deal
+    ``tricks``, any other is a play."""
     example_id = TEXT | {"pattern": "^" + fields.ID_PATTERN.pattern.removesuffix("\\Z") + "$"}
-    game = {"type": "string", "pattern": "^\\s*(" + "|".join(_any_case(g.value) for g in Game) + ")\\s*$"}
-    expect = {
-        fields.PLAY_FIELDS: fields.PLAY_EXPECT,
-        fields.AUCTION_FIELDS: fields.AUCTION_EXPECT,
-        fields.DEAL_FIELDS: fields.DEAL_EXPECT,
-    }
-    kinds = []
-    for names, answers in expect.items():
-        values = {"id": example_id, "game": game, "expect": _mapping(answers, ())}
-        kinds.append(_mapping(names + extra, fields.COMMON_REQUIRED + extra, values))
-    return {"anyOf": kinds}
+    kinds = {}
+    for names, answers in (
+        (fields.PLAY_FIELDS, fields.PLAY_EXPECT),
+        (fields.AUCTION_FIELDS, fields.AUCTION_EXPECT),
+        (fields.DEAL_FIELDS, fields.DEAL_EXPECT),
+    ):
+        values = {"id": example_id, "game": {"$ref": "#/$defs/game"}, "expect": _mapping(answers, ())}
+        kinds[names] = _mapping(names + extra, fields.COMMON_REQUIRED + extra, values)
+    return _choose(
+        [
+            ({"type": "object", "required": ["calls"]}, kinds[fields.AUCTION_FIELDS]),
+            ({"type": "object", "required": ["tricks"]}, kinds[fields.DEAL_FIELDS]),
+        ],
+        kinds[fields.PLAY_FIELDS],
+    )
 
 
-def content_schema() -> dict[str, Any]:
-    """The schema: a file is the site's configuration, a page, a glossary or a file of examples."""
+def _parts() -> dict[str, dict[str, Any]]:
+    """Each kind of file's schema, and the parts they share, by name (``$defs``)."""
     block = {
         "type": "object",
         "minProperties": 1,
@@ -136,33 +178,83 @@ def content_schema() -> dict[str, Any]:
     }
     examples = {"type": "array", "items": {"$ref": "#/$defs/example"}, "minItems": 1}
     return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": SCHEMA_ID,
-        "title": "belote-docs content: content/site.yaml, a page, a glossary or a file of examples",
-        "description": "Made by `belote-docs schema` from the readers' tables; `check` checks the rest.",
-        "anyOf": [
-            {"$ref": "#/$defs/site"},
-            {"$ref": "#/$defs/page"},
-            {"$ref": "#/$defs/glossary"},
-            examples,
+        "site": _mapping(SITE_FIELDS, SITE_FIELDS, site_values),
+        "page": _mapping(PAGE_FIELDS, PAGE_FIELDS, page_values),
+        "glossary": _mapping(GLOSSARY_FIELDS, GLOSSARY_FIELDS, glossary_values),
+        "examples": _choose(
+            [({"type": "array"}, examples)],
             _mapping((fields.EXAMPLES_KEY,), (fields.EXAMPLES_KEY,), {fields.EXAMPLES_KEY: examples}),
-        ],
-        "$defs": {
-            "site": _mapping(SITE_FIELDS, SITE_FIELDS, site_values),
-            "page": _mapping(PAGE_FIELDS, PAGE_FIELDS, page_values),
-            "glossary": _mapping(GLOSSARY_FIELDS, GLOSSARY_FIELDS, glossary_values),
-            "section": _mapping(SECTION_FIELDS, SECTION_FIELDS, {"content": blocks}),
-            "entry": _mapping(ENTRY_FIELDS, ENTRY_FIELDS),
-            "block": block,
-            "figure": _mapping(
-                FIGURE_FIELDS, FIGURE_FIELDS, {"contract": MAPPING, "example": {"$ref": "#/$defs/example"}}
-            ),
-            "example": _example(()),
-            "page-example": _example(EXAMPLE_EXTRA),
-        },
+        ),
+        "section": _mapping(SECTION_FIELDS, SECTION_FIELDS, {"content": blocks}),
+        "entry": _mapping(ENTRY_FIELDS, ENTRY_FIELDS),
+        "block": block,
+        "figure": _mapping(FIGURE_FIELDS, FIGURE_FIELDS, {"contract": MAPPING, "example": {"$ref": "#/$defs/example"}}),
+        "example": _example(()),
+        "page-example": _example(EXAMPLE_EXTRA),
     }
 
 
+_USES = {
+    "site": (),
+    "page": ("section", "block", "figure", "example", "page-example"),
+    "glossary": ("entry", "block", "figure", "example", "page-example"),
+    "examples": ("example",),
+}
+"""The shared parts each kind of file's schema carries."""
+
+_TITLES = {
+    "site": "content/site.yaml: the site's name, address, locales and pages",
+    "page": "a page of content/ (bidding, allowed-cards, scoring): its summary and sections",
+    "glossary": "content/glossary.yaml: the words of the game",
+    "examples": "a file of examples, such as those of tests/examples/: a list, or `examples:` and a list",
+}
+
+
+def content_schema(kind: str | None = None) -> dict[str, Any]:
+    """The schema of one kind of content file (:data:`KINDS`), or with None of any of them: the kind
+    chosen by its top-level keys (a list or ``examples:``, ``base_url``/``locales``/``pages``,
+    ``entries``, else a page), so that a validator reports the errors of that kind alone."""
+    parts = _parts()
+    shared = _defs()
+    if kind is not None:
+        own = {name: parts[name] for name in _USES[kind]}
+        return _head(kind, _TITLES[kind]) | parts[kind] | {"$defs": shared | own}
+    chosen = _choose(
+        [
+            ({"type": "array"}, {"$ref": "#/$defs/examples"}),
+            ({"type": "object", "required": [fields.EXAMPLES_KEY]}, {"$ref": "#/$defs/examples"}),
+            (
+                {"type": "object", "anyOf": [{"required": [name]} for name in ("base_url", "locales", "pages")]},
+                {"$ref": "#/$defs/site"},
+            ),
+            ({"type": "object", "required": ["entries"]}, {"$ref": "#/$defs/glossary"}),
+        ],
+        {"$ref": "#/$defs/page"},
+    )
+    title = "belote-docs content: content/site.yaml, a page, the glossary or a file of examples, by its keys"
+    return _head("content", title) | chosen | {"$defs": shared | parts}
+
+
+def _head(name: str, title: str) -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{ID_PREFIX}{name}",
+        "title": title,
+        "description": "Made by `belote-docs schema` from the readers' tables; `check` checks the rest.",
+    }
+
+
+def schema_files() -> dict[str, bytes]:
+    """Each content schema as written to ``schemas/`` (deterministic bytes), by file name."""
+    files = {"content.schema.json": _bytes(content_schema())}
+    files |= {f"content-{kind}.schema.json": _bytes(content_schema(kind)) for kind in KINDS}
+    return files
+
+
 def schema_bytes() -> bytes:
-    """The schema as written to ``schemas/content.schema.json`` (deterministic bytes)."""
-    return (json.dumps(content_schema(), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    """The schema of any content file, as written to ``schemas/content.schema.json``."""
+    return _bytes(content_schema())
+
+
+def _bytes(schema: dict[str, Any]) -> bytes:
+    return (json.dumps(schema, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -40,7 +40,8 @@ def run_cli(capsys: pytest.CaptureFixture[str]):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's site, built once (strictly) for every test that only reads it."""
+    """The project's site, built once (strictly, but for prose awaiting review after a rules change:
+    see ``run_build``) for every test that only reads it."""
     from .site_helpers import run_build
 
     out = tmp_path_factory.mktemp("built") / "site"

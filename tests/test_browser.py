@@ -13,8 +13,8 @@ from selenium.webdriver.common.by import By
 
 from .chromium import StaticHost, start_chromium
 from .conftest import ROOT
-from .pagetext import document_lines, missing_lines
-from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS
+from .pagetext import document_lines
+from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS, missing_but_review
 
 pytestmark = pytest.mark.browser  # headless Chromium: deselected by -m "not browser"
 
@@ -114,11 +114,12 @@ def test_the_rendered_page_shows_every_line_of_its_document(site: Path, browser,
     lines = document_lines((SEEDS / document).read_text(encoding="utf-8"))
     shown = browser.execute_script(SHOW_EVERY_ANSWER)
     assert shown == len(browser.find_elements(By.CSS_SELECTOR, ".example[data-try]"))
-    assert missing_lines(lines, browser.execute_script(VISIBLE_TEXT)) == []
+    locale = SEED_PAGES[document].split("/")[0]  # but prose awaiting review after a rules change (test_site)
+    assert missing_but_review(lines, browser.execute_script(VISIBLE_TEXT), locale) == []
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
         browser.get((site / SEED_PAGES[document]).as_uri())
-        assert missing_lines(lines, browser.execute_script(VISIBLE_TEXT)) == []
+        assert missing_but_review(lines, browser.execute_script(VISIBLE_TEXT), locale) == []
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
@@ -262,14 +263,14 @@ def test_every_address_of_the_reason_map_shows_its_line(site: Path, browser, loc
     reasons = json.loads((site / "reasons.json").read_text(encoding="utf-8"))["reasons"]
     for entries in reasons.values():
         for entry in entries.values():
-            page, anchor = entry[locale]["path"].lstrip("/").split("#")
+            page, anchor = entry["locales"][locale]["path"].lstrip("/").split("#")
             browser.get((site / page).as_uri() + "#" + anchor)
             shown = browser.execute_script(
                 "const e = document.querySelector(':target'); if (!e) return null; const r = e.getBoundingClientRect();"
                 "return [e.id, r.top >= -1 && r.top < innerHeight, e.innerText];",
             )
             assert shown is not None and shown[0] == anchor and shown[1], f"{page}#{anchor}: {shown}"
-            assert "".join(entry[locale]["sentence"].split()) in "".join(shown[2].split())
+            assert "".join(entry["locales"][locale]["sentence"].split()) in "".join(shown[2].split())
 
 
 @pytest.mark.parametrize("locale", LOCALES)

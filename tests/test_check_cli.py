@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -177,11 +178,32 @@ def test_the_command_line_runs_as_a_module_with_help_on_every_command() -> None:
         result = subprocess.run(
             [sys.executable, "-m", "generator", *args, "--help"], cwd=ROOT, capture_output=True, text=True
         )
-        assert result.returncode == 0 and "usage: python -m generator" in result.stdout
+        assert result.returncode == 0 and f"usage: {typed_python()} -m generator" in result.stdout
     result = subprocess.run(
         [sys.executable, "-m", "generator", "check", "tests/examples"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0 and result.stdout.endswith("all hold\n")
+
+
+def typed_python() -> str:
+    """This Python as the user types it from the repository's root (``.venv/bin/python``)."""
+    relative = os.path.relpath(sys.executable, ROOT)
+    return relative if not relative.startswith("..") else sys.executable
+
+
+def test_the_usage_line_names_the_program_as_it_was_run() -> None:
+    """`belote-docs --help` says `usage: belote-docs`, not `python -m generator` (nor the other way)."""
+    import shutil
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "belote-docs"
+    if not script.is_file():
+        pytest.fail("the belote-docs script is installed into .venv by ./setup")
+    result = subprocess.run([str(script), "check", "--help"], cwd=ROOT, capture_output=True, text=True)
+    relative = os.path.relpath(script, ROOT)
+    typed = relative if not relative.startswith("..") else str(script)  # as the hints write it (invocation.py)
+    typed = "belote-docs" if shutil.which("belote-docs") == str(script) else typed
+    assert result.returncode == 0 and result.stdout.startswith(f"usage: {typed} check "), result.stdout
 
 
 def test_the_real_command_line_reports_the_whole_broken_corpus_without_a_traceback() -> None:
@@ -448,3 +470,31 @@ def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0 and capsys.readouterr().out == f"belote-docs {version('belote-docs')}\n"
+
+
+def test_under_github_actions_each_problem_is_also_an_annotation_at_its_place(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`::error file=F,line=L,col=C::message` (GitHub's workflow command) after each problem and each
+    example that does not hold, when GITHUB_ACTIONS is set; nothing of it otherwise."""
+    broken = tmp_path / "broken, 100%.yaml"
+    broken.write_text("- id: a\n  game: chess\n", encoding="utf-8")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(
+        "- id: w\n  game: trump\n  trump: H\n  trick: [{W: AS}]\n  hand: {N: [KS, 7S, JH]}\n"
+        "  expect:\n    allowed: [KS]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    code, output = run_cli("check", str(broken))
+    assert code == 2 and "::error" not in output
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    code, output = run_cli("check", str(broken))
+    lines = output.splitlines()
+    problem = next(n for n, line in enumerate(lines) if "unknown game" in line)
+    assert lines[problem].startswith(f"{broken}:2:9: error: game: unknown game 'chess'")
+    place = str(broken).replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
+    assert lines[problem + 1].startswith(f"::error file={place},line=2,col=9::game: unknown game 'chess'"), lines
+    code, output = run_cli("check", str(wrong))
+    assert code == 1
+    assert f"::error file={wrong},line=7::w: allowed: file says [KS], engine computes [KS, 7S]" in output, output

@@ -39,9 +39,11 @@ HOSTILE = [
 ]
 
 
-OWN_SCRIPTS = tuple([("src", f"../assets/{name}"), ("defer", None)] for name in ("try.js", "practice.js", "search.js"))
-"""The scripts a page may load: the site's own ("Try it", practice, the search box), by a relative path
-(nothing inline, nothing from elsewhere)."""
+OWN_SCRIPTS = tuple(
+    [("src", f"../assets/{name}"), ("defer", None)] for name in ("try.js", "case.js", "practice.js", "search.js")
+)
+"""The scripts a page may load: the site's own ("Try it", the player's case, practice, the search box), by
+a relative path (nothing inline, nothing from elsewhere)."""
 
 
 class Markup(HTMLParser):

@@ -122,7 +122,7 @@ def test_a_section_id_the_templates_give_is_refused_at_its_place(tmp_path: Path,
     assert result.code == 2 and not (tmp_path / "site").exists()
     assert [x for x in lines if ": error: " in x] == [
         f"content/scoring.yaml:{line}:9: error: id: {taken!r} is taken by the page itself (templates/*.html give "
-        "the ids card-order, contents, how-scored, in-brief, main, practice-calls, practice-play, rule-sets, "
+        "the ids card-order, case, contents, how-scored, in-brief, main, practice-calls, practice-play, rule-sets, "
         "search-said, search-words, why and "
         "those starting ex-, lost-, v-, why-): choose another"
     ], lines

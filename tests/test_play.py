@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,8 +28,10 @@ from generator.rules import (
 )
 
 HOUSE_TRUMP = rules_for(Game.TRUMP)
-HOUSE_COINCHE = rules_for(Game.COINCHE, "house")
-OFFICIAL_COINCHE = rules_for(Game.COINCHE, "official")
+# The undertrump flag both ways, whatever the rule sets say today (a rules change moves no test here).
+UNDERTRUMPING_COINCHE = dataclasses.replace(rules_for(Game.COINCHE), must_undertrump=True)
+FREED_COINCHE = dataclasses.replace(rules_for(Game.COINCHE), must_undertrump=False)
+UNDERTRUMPING_TRUMP = dataclasses.replace(rules_for(Game.TRUMP), must_undertrump=True)
 NO_TRUMP = rules_for(Game.NO_TRUMP)
 
 
@@ -142,10 +146,10 @@ def test_a_card_is_refused_exactly_when_not_allowed_and_the_reason_fits(draw: tu
 @pytest.mark.slow
 @settings(max_examples=300)
 @given(positions)
-def test_official_coinche_allows_everything_house_coinche_allows(draw: tuple) -> None:
+def test_a_coinche_freed_of_undertrumping_allows_everything_one_that_requires_it_allows(draw: tuple) -> None:
     hand, trick, trump, _ = position(draw)
     if trump is not None:
-        assert allowed(hand, trick, trump, HOUSE_COINCHE) <= allowed(hand, trick, trump, OFFICIAL_COINCHE)
+        assert allowed(hand, trick, trump, UNDERTRUMPING_COINCHE) <= allowed(hand, trick, trump, FREED_COINCHE)
 
 
 @pytest.mark.slow
@@ -195,10 +199,10 @@ def test_a_whole_deal_played_legally_is_worth_152_card_points(deck, trump, rules
         ("KS 9S QC", "AD 8S 7D", Suit.SPADES, HOUSE_TRUMP, "KS 9S QC"),
         # Opponent trumped: overtrump.
         ("7S 9S KH", "AD 8S", Suit.SPADES, HOUSE_TRUMP, "9S"),
-        # Cannot overtrump: still trump (house, and trump game) / any card (official Coinche).
-        ("7S 9S KH QC", "AD JS", Suit.SPADES, HOUSE_COINCHE, "7S 9S"),
-        ("7S 9S KH QC", "AD JS", Suit.SPADES, rules_for(Game.TRUMP, "official"), "7S 9S"),
-        ("7S 9S KH QC", "AD JS", Suit.SPADES, OFFICIAL_COINCHE, "7S 9S KH QC"),
+        # Cannot overtrump: still trump (must_undertrump, in either game) / any card (freed of it).
+        ("7S 9S KH QC", "AD JS", Suit.SPADES, UNDERTRUMPING_COINCHE, "7S 9S"),
+        ("7S 9S KH QC", "AD JS", Suit.SPADES, UNDERTRUMPING_TRUMP, "7S 9S"),
+        ("7S 9S KH QC", "AD JS", Suit.SPADES, FREED_COINCHE, "7S 9S KH QC"),
         # No-trump game: follow suit, else any card.
         ("7D AS AC", "KD", None, NO_TRUMP, "7D"),
         ("AS AC", "KD", None, NO_TRUMP, "AS AC"),
@@ -224,8 +228,8 @@ def test_refusal_reasons() -> None:
     overtrump = CardSet.parse("7S 9S KH")
     assert refusal(overtrump, cards("AD 8S"), Card.parse("KH"), Suit.SPADES, HOUSE_TRUMP) is PlayReason.OVERTRUMP
     under = CardSet.parse("7S 9S KH QC")
-    assert refusal(under, cards("AD JS"), Card.parse("KH"), Suit.SPADES, HOUSE_COINCHE) is PlayReason.UNDERTRUMP
-    assert refusal(under, cards("AD JS"), Card.parse("KH"), Suit.SPADES, OFFICIAL_COINCHE) is None
+    assert refusal(under, cards("AD JS"), Card.parse("KH"), Suit.SPADES, UNDERTRUMPING_COINCHE) is PlayReason.UNDERTRUMP
+    assert refusal(under, cards("AD JS"), Card.parse("KH"), Suit.SPADES, FREED_COINCHE) is None
 
 
 def test_the_card_order_and_points_tables() -> None:

@@ -9,12 +9,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import jsonschema
 import pytest
 
 from generator import positions
 from generator.plan import reason_anchor
-from generator.project import load_project
-from generator.rules import RULESETS, AuctionReason, Game, PlayReason
+from generator.project import load_project, read_site
+from generator.rules import RULESETS, AuctionReason, CallPermission, Game, PlayPermission, PlayReason
+from generator.words.reasons import general_phrase
 
 from .conftest import ROOT
 from .pagetext import squash, visible_text
@@ -64,21 +66,71 @@ def elements(path: Path) -> Elements:
 
 
 @pytest.fixture(scope="module")
+def project_renderers() -> dict:
+    """A renderer of each locale with the project's catalogs (the build's own words)."""
+    from .test_reasons import renderer
+
+    project = load_project(ROOT)
+    return {locale: renderer(project, locale) for locale in LOCALES}
+
+
+@pytest.fixture(scope="module")
 def reason_map(built_site: Path) -> dict:
     return json.loads((built_site / "reasons.json").read_text(encoding="utf-8"))
 
 
 def test_the_map_has_every_reason_of_the_engine_in_every_locale(reason_map: dict) -> None:
-    assert reason_map["version"] == 1
+    assert reason_map["format"] == 2 and reason_map["locales"] == list(LOCALES)
+    assert reason_map["default_locale"] == LOCALES[0]
     for kind, engine in ENGINE.items():
         assert set(reason_map["reasons"][kind]) == {reason.value for reason in engine}  # a new reason fails here
         for code, entry in reason_map["reasons"][kind].items():
             assert entry["anchor"] == f"why-{code}" == reason_anchor(engine(code))
-            assert set(entry) == {"anchor", *LOCALES}
+            assert set(entry["locales"]) == set(LOCALES)
             for locale in LOCALES:
-                assert entry[locale]["path"].endswith(f"/{locale}/{PAGES[kind]}#why-{code}")
-                assert entry[locale]["url"].endswith(entry[locale]["path"])
-                assert entry[locale]["sentence"] and "%(" not in entry[locale]["sentence"]
+                line = entry["locales"][locale]
+                assert line["path"].endswith(f"/{locale}/{PAGES[kind]}#why-{code}")
+                assert line["url"].endswith(line["path"])
+                assert line["sentence"] and "%(" not in line["sentence"]
+    for kind, engine in {"play": PlayPermission, "call": CallPermission}.items():
+        assert set(reason_map["permissions"][kind]) == {code.value for code in engine}
+        for entry in reason_map["permissions"][kind].values():
+            assert set(entry["locales"]) == set(LOCALES) and all(v["sentence"] for v in entry["locales"].values())
+
+
+def test_the_map_gives_each_reasons_rule_not_an_examples_case(project_renderers, reason_map: dict) -> None:
+    """The sentence of a reason or a permission is its rule in general, in the locale's words: the
+    same whichever example shows it (no card, suit or seat of one example)."""
+    from generator.render import plain_text
+    from generator.rules import CallPermission as CP
+
+    for locale, render in project_renderers.items():
+        for kind, engine in ENGINE.items():
+            for code, entry in reason_map["reasons"][kind].items():
+                said = plain_text(render.say(general_phrase(engine(code))))
+                assert entry["locales"][locale]["sentence"] == said, (locale, code)
+        for kind, engine in {"play": PlayPermission, "call": CP}.items():
+            for code, entry in reason_map["permissions"][kind].items():
+                assert entry["locales"][locale]["sentence"] == plain_text(render.say(general_phrase(engine(code))))
+    french = reason_map["reasons"]["play"]["must-follow-suit"]["locales"]["fr"]["sentence"]
+    assert french == "Vous avez la couleur demandée\u00a0: vous devez fournir."
+
+
+def test_the_map_validates_against_its_published_schema(built_site: Path, reason_map: dict) -> None:
+    schema = json.loads((built_site / "reasons.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(reason_map)
+    site = read_site(ROOT, [])
+    assert site is not None
+    assert reason_map["$schema"] == schema["$id"] == f"{site.base_url}reasons.schema.json"
+    assert (ROOT / "schemas" / "reasons.schema.json").read_bytes() == (built_site / "reasons.schema.json").read_bytes()
+    examples = json.loads((built_site / "examples.json").read_text(encoding="utf-8"))
+    examples_schema = json.loads((built_site / "examples.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(examples_schema).validate(examples)
+    assert examples["$schema"] == examples_schema["$id"] == f"{site.base_url}examples.schema.json"
+    broken = json.loads(json.dumps(reason_map))
+    broken["reasons"]["play"]["must-folow-suit"] = broken["reasons"]["play"].pop("must-follow-suit")
+    assert not jsonschema.Draft202012Validator(schema).is_valid(broken)  # a renamed code is caught
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -88,14 +140,16 @@ def test_every_address_of_the_map_leads_to_its_line_with_its_sentence(
     pages: dict[str, Elements] = {}
     for kind, reasons in reason_map["reasons"].items():
         for entry in reasons.values():
-            url = urlsplit(entry[locale]["url"])
-            path = urlsplit(entry[locale]["path"])
+            url = urlsplit(entry["locales"][locale]["url"])
+            path = urlsplit(entry["locales"][locale]["path"])
             assert (path.path, path.fragment) == (url.path, url.fragment)
             name = url.path.lstrip("/")  # the site is served at its host's root
             assert name == f"{locale}/{PAGES[kind]}"
             page = pages.setdefault(name, elements(built_site / name))
             assert page.tags.get(url.fragment) == "li", f"{name}#{url.fragment}"
-            assert squash(entry[locale]["sentence"]) in squash("".join(page.text[url.fragment]))
+            assert squash(entry["locales"][locale]["sentence"]) in squash("".join(page.text[url.fragment]))
+            if entry["example"] is not None:
+                assert f"#ex-{entry['example']}" in page.links[url.fragment]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -114,10 +168,31 @@ def test_each_page_lists_every_reason_once_the_same_anchors_in_every_locale(buil
 
 
 def test_a_line_links_the_first_example_of_its_page_that_shows_the_reason() -> None:
-    lines = {line.code: line for line in page_reasons("allowed-cards")}
-    assert lines[PlayReason.OVERTRUMP].example == "must-overtrump"
-    assert lines[PlayReason.UNDERTRUMP].example == "undertrump-house"
-    assert lines[PlayReason.NOT_IN_HAND].example is None  # no example can show it: the app offers held cards
+    """Derived from the engine's answers, not from the examples' ids: a rules change that moves a
+    reason from one example to another moves the link, and this test with it."""
+    from generator.reader.pages import ExampleBlock
+    from generator.verify import AuctionSolution, PlaySolution, solve
+
+    project = load_project(ROOT, catalogs=False)
+    checked = 0
+    for page in project.pages:
+        showing: dict[PlayReason | AuctionReason, list[str]] = {}
+        for block in page.blocks:
+            if not isinstance(block, ExampleBlock):
+                continue
+            solution = solve(block.example)
+            said: list[PlayReason | AuctionReason] = []
+            if isinstance(solution, PlaySolution):
+                said = list(solution.refusals.values())
+            elif isinstance(solution, AuctionSolution):
+                said = [verdict.refusal for verdict in solution.calls if verdict.refusal is not None]
+            for code in said:
+                showing.setdefault(code, []).append(block.example.id)
+        for line in page_reasons(page.slug) or ():
+            assert line.example == (showing[line.code][0] if line.code in showing else None), line.code
+            checked += 1
+        assert PlayReason.NOT_IN_HAND not in showing  # no example can show it: the app offers held cards
+    assert checked == len(PlayReason) + len(AuctionReason)
 
 
 def page_reasons(slug: str) -> tuple:
@@ -181,8 +256,9 @@ def test_a_call_no_example_shows_is_shown_in_an_auction_the_engine_drew() -> Non
         assert (line.example is None) == (line.drawn is not None), line.code
         if line.drawn is not None:
             *before, last = line.drawn.calls
-            assert last.code is line.code and last.refused and last.reason == line.phrase
+            assert last.code is line.code and last.refused and last.reason is not None
             assert not any(call.refused for call in before)
+        assert line.phrase == general_phrase(line.code)  # the rule, not the drawn auction's own sentence
 
 
 @pytest.mark.parametrize("locale", LOCALES)

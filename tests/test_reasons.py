@@ -4,6 +4,7 @@ says exactly what the engine says (a planted wrong reason is caught)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -15,17 +16,21 @@ from generator.i18n.catalogs import Translator, catalog_path, read_catalog
 from generator.page_text import Words, resolve_languages, sentence_start
 from generator.project import load_project
 from generator.rules import (
+    RULESETS,
     Auction,
     AuctionOutcome,
     AuctionReason,
     AuctionStatus,
     Call,
+    CallPermission,
     Card,
     CardSet,
     Game,
+    PlayPermission,
     PlayReason,
     Seat,
     Suit,
+    permission,
     refusal,
     rules_for,
 )
@@ -64,6 +69,7 @@ SAMPLE: dict[str, reasons.Value] = {
     "suit": Suit.HEARTS,
     "contract": Call.parse("100 H"),
     "taker": Seat.EAST,
+    "call": Call.parse("coinche"),
 }
 
 
@@ -87,7 +93,7 @@ def test_every_reason_and_outcome_is_a_sentence_in_every_locale_with_every_place
 
 def test_every_play_reason_and_situation_comes_from_a_real_position() -> None:
     """Each sentence is reachable: the engine gives its reason in a position, and the situation picks it."""
-    house_trump, house_coinche = rules_for(Game.TRUMP), rules_for(Game.COINCHE, "house")
+    house_trump = rules_for(Game.TRUMP)
     positions = {
         (PlayReason.FOLLOW_SUIT, "plain"): ("KS 7S JH", [(Seat.WEST, "AS")], "JH", Suit.HEARTS, house_trump),
         (PlayReason.FOLLOW_SUIT, "trump"): ("QS 9D 7D", [(Seat.NORTH, "8D")], "QS", Suit.DIAMONDS, house_trump),
@@ -107,21 +113,62 @@ def test_every_play_reason_and_situation_comes_from_a_real_position() -> None:
             house_trump,
         ),
         (PlayReason.TRUMP, ""): ("8H QH KS", [(Seat.EAST, "AC")], "KS", Suit.HEARTS, house_trump),
-        (PlayReason.UNDERTRUMP, ""): (
-            "7S 9S KH",
-            [(Seat.WEST, "AD"), (Seat.NORTH, "JS")],
-            "KH",
-            Suit.SPADES,
-            house_coinche,
-        ),
     }
-    assert set(positions) | {(PlayReason.NOT_IN_HAND, "")} == set(reasons.PLAY_MESSAGES)
+    for game in (Game.TRUMP, Game.COINCHE):  # the rule set is named only in a game whose rule sets differ on it
+        situation = "rules" if reasons.names_rules(game, "must_undertrump") else ""
+        undertrump = dataclasses.replace(rules_for(game), must_undertrump=True)
+        under = ("7S 9S KH", [(Seat.WEST, "AD"), (Seat.NORTH, "JS")], "KH", Suit.SPADES, undertrump)
+        positions[(PlayReason.UNDERTRUMP, situation)] = under
+    unreachable = {(PlayReason.UNDERTRUMP, s) for s in ("", "rules")} - set(positions)  # the rules as they are
+    assert set(positions) | {(PlayReason.NOT_IN_HAND, "")} == set(reasons.PLAY_MESSAGES) - unreachable
     for key, (hand, trick, card, trump, ruleset) in positions.items():
         played = [(seat, Card.parse(code)) for seat, code in trick]
         seat = played[-1][0].next()
         reason = refusal(CardSet.parse(hand), [c for _, c in played], Card.parse(card), trump, ruleset)
         assert reason is key[0], key
         assert reasons.play_phrase(reason, seat, played, trump, ruleset).message == reasons.PLAY_MESSAGES[key][0]
+
+
+def test_a_rule_set_is_named_only_in_a_game_whose_rule_sets_differ_on_the_rule() -> None:
+    """Over the positions and auctions the engine draws (practice, the reason lists) under every game
+    and rule set, a sentence names its rule set exactly when the two rule sets differ there."""
+    from generator import positions
+
+    named = 0
+    for name, games in RULESETS.items():
+        for game, rules_ in games.items():
+            differs = reasons.names_rules(game, "must_undertrump")
+            for position in positions.play_draws(game, name):
+                trick = [card for _, card in position.trick]
+                for card in position.hand:
+                    refused = refusal(CardSet(position.hand), trick, card, position.trump, rules_)
+                    allowed = permission(CardSet(position.hand), trick, card, position.trump, rules_)
+                    phrase = (
+                        reasons.play_phrase(refused, position.seat, position.trick, position.trump, rules_)
+                        if refused is not None
+                        else reasons.allow_phrase(allowed, position.trick, position.trump, rules_)  # type: ignore[arg-type]
+                    )
+                    says = "rules" in reasons.placeholders(phrase.message)
+                    assert not says or differs, (game, name, phrase.message.msgid)
+                    named += says
+    assert named or not any(reasons.names_rules(game, "must_undertrump") for game in Game)
+    for name in RULESETS:  # a coinche out of turn (Coinche alone has the call): named where the rule sets differ
+        auction = Auction(rules_for(Game.COINCHE, name), dealer=Seat.SOUTH)
+        auction.call(Seat.WEST, Call.parse("100 H"))
+        phrase = reasons.call_phrase(AuctionReason.OUT_OF_TURN, Call.parse("coinche"), auction)
+        named = reasons.names_rules(Game.COINCHE, "coinche_out_of_turn")
+        assert ("rules" in reasons.placeholders(phrase.message)) == named
+
+
+def test_a_general_sentence_names_nothing_of_a_position() -> None:
+    """The rule of each reason and permission, as the reason lists and reasons.json give it: no card,
+    suit, seat, game or rule set named, and one for every code the engine has."""
+    assert set(reasons.GENERAL_PLAY) == set(PlayReason) and set(reasons.GENERAL_CALL) == set(AuctionReason)
+    assert set(reasons.GENERAL_ALLOW) == set(PlayPermission) and set(reasons.GENERAL_ACCEPT) == set(CallPermission)
+    for code in (*PlayReason, *PlayPermission, *AuctionReason, *CallPermission):
+        phrase = reasons.general_phrase(code)
+        assert phrase.values == () and reasons.placeholders(phrase.message) == (), code
+        assert phrase.message in every_message(), code  # extracted for the translators
 
 
 def test_every_auction_reason_has_a_sentence_and_the_outcomes_are_computed() -> None:
@@ -131,7 +178,8 @@ def test_every_auction_reason_has_a_sentence_and_the_outcomes_are_computed() -> 
     phrase = reasons.call_phrase(AuctionReason.BID_TOO_LOW, Call.parse("90 S"), auction)
     assert phrase.values == (("contract", Call.parse("100 H")),)
     phrase = reasons.call_phrase(AuctionReason.OUT_OF_TURN, Call.parse("coinche"), auction)
-    assert phrase.message.msgid.startswith("Under these rules") and dict(phrase.values)["seat"] is Seat.NORTH
+    named = reasons.names_rules(Game.COINCHE, "coinche_out_of_turn")
+    assert phrase.message.msgid.startswith("Under these rules") is named and dict(phrase.values)["seat"] is Seat.NORTH
     outcome = AuctionOutcome(AuctionStatus.CONTRACT, Seat.EAST, Suit.HEARTS, 100, 4)
     said = reasons.outcome_phrase(outcome, Seat.SOUTH)
     assert said.message.msgid.endswith("×4.") and dict(said.values)["contract"] == Call.parse("100 H")

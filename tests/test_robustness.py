@@ -52,7 +52,7 @@ def test_regenerate_refuses_a_report_over_one_of_its_inputs(project: Path, run_c
     assert tree(project) == before
 
 
-OUTPUTS = [("schema", "--out"), ("export", "--out"), ("regenerate", "--report")]
+OUTPUTS = [("export", "--out"), ("regenerate", "--report")]
 INPUTS = [
     "content/site.yaml",
     "content/bidding.yaml",
@@ -81,6 +81,17 @@ def test_no_command_writes_over_one_of_the_projects_inputs(
     assert said.startswith(f"{project / target}: error: "), output
     assert re.search(r"(one of the project's inputs|which a build reads).*: write it elsewhere, such as \S", said), said
     assert tree(project) == before
+
+
+@pytest.mark.parametrize("folder", ["content", "locales", "locales/fr/LC_MESSAGES", "templates", "templates/assets"])
+def test_schema_writes_into_no_folder_a_build_reads(project: Path, run_cli, folder: str) -> None:
+    """`schema --out DIR` writes the schemas into a folder: none that a build reads."""
+    before = tree(project)
+    code, output = run_cli("schema", "-C", str(project), "--out", str(project / folder))
+    assert code == 2, output
+    said = clean(output).splitlines()[0]
+    assert said.startswith(f"{project / folder}/") and f"inside {folder}/, which a build reads" in said, said
+    assert "such as schemas/ in the project folder" in said and tree(project) == before
 
 
 def test_no_output_goes_into_a_locale_folder_linked_inside_the_project(project: Path, run_cli) -> None:

@@ -14,7 +14,6 @@ from generator.rules import (
     CAPOT,
     DECK,
     GENERALE,
-    RULESETS,
     Card,
     CardSet,
     Deal,
@@ -43,9 +42,9 @@ from generator.rules import (
 )
 from generator.rules.scoring import CONTRACTS
 
-from .deals.spec import HANDS, PLAYS, ROWS, TRICK_POINTS, Row
+from .deals.spec import HANDS, PLAYS, ROWS, SPEC_RULES, TRICK_POINTS, Row
 
-RULESET_NAMES = list(RULESETS)
+RULESET_NAMES = list(SPEC_RULES)
 
 
 def parse_play(text: str) -> tuple[tuple[tuple[Seat, Card], ...], ...]:
@@ -61,7 +60,7 @@ def row_deal(row: Row, ruleset: str) -> Deal:
     """The deal of a card-by-card row under a rule set."""
     assert row.play is not None and row.dealer is not None
     return Deal(
-        rules_for(Game.parse(row.game), ruleset),
+        SPEC_RULES[ruleset][Game.parse(row.game)],
         Suit.parse(row.trump) if row.trump else None,
         Seat.parse(row.dealer).next(),
         Seat.parse(row.taker),
@@ -87,7 +86,7 @@ def row_score(row: Row, ruleset: str) -> DealScore:
     if row.play is not None:
         return score_deal(row_deal(row, ruleset))
     carried_in = row.carried_in[RULESET_NAMES.index(ruleset)]
-    rules = rules_for(Game.parse(row.game), ruleset)
+    rules = SPEC_RULES[ruleset][Game.parse(row.game)]
     return score_tally(row_tally(row), rules, Seat.parse(row.taker), row.contract, row.multiplier, carried_in)
 
 
@@ -136,7 +135,7 @@ def test_the_tie_carried_over_is_collected_by_the_winner_of_the_next_deal() -> N
     """T3 then T4 under official rules: the pot of T3 goes to the team that makes T4."""
     t3, t4 = (next(row for row in ROWS if row.name == name) for name in ("T3", "T4"))
     first = row_score(t3, "official")
-    rules = rules_for(Game.TRUMP, "official")
+    rules = SPEC_RULES["official"][Game.TRUMP]
     second = score_tally(row_tally(t4), rules, Seat.parse(t4.taker), carried_in=first.carried_out)
     assert first.carried_out == 81 and second.score == (95 + 81, 87) and second.carried_out == 0
 
@@ -336,9 +335,9 @@ def problems_of(deal: Deal) -> tuple[DealProblem, ...]:
         ({"multiplier": 2}, DealReason.MULTIPLIER_MISMATCH),
         ({"rules": rules_for(Game.COINCHE), "contract": 80, "multiplier": 3}, DealReason.MULTIPLIER_MISMATCH),
         ({"carried_in": 81}, DealReason.CARRIED_IN_MISMATCH),
-        ({"rules": rules_for(Game.TRUMP, "official"), "carried_in": -1}, DealReason.CARRIED_IN_MISMATCH),
+        ({"rules": SPEC_RULES["official"][Game.TRUMP], "carried_in": -1}, DealReason.CARRIED_IN_MISMATCH),
         (
-            {"rules": rules_for(Game.COINCHE, "official"), "contract": 80, "carried_in": 81},
+            {"rules": SPEC_RULES["official"][Game.COINCHE], "contract": 80, "carried_in": 81},
             DealReason.CARRIED_IN_MISMATCH,
         ),
     ],
@@ -352,9 +351,9 @@ def test_inputs_that_do_not_fit_the_game(change: dict, reason: DealReason) -> No
 
 
 def test_inputs_that_fit_are_scored() -> None:
-    official = rules_for(Game.TRUMP, "official")
+    official = SPEC_RULES["official"][Game.TRUMP]  # a rule set that carries a tie over
     assert score_deal(replace(T1_DEAL, rules=official, carried_in=81)).score == (99 + 81, 83)
-    coinche = score_deal(replace(T1_DEAL, rules=rules_for(Game.COINCHE), contract=90, multiplier=4))
+    coinche = score_deal(replace(T1_DEAL, rules=SPEC_RULES["house"][Game.COINCHE], contract=90, multiplier=4))
     assert coinche.outcome is Outcome.MADE and coinche.score == ((162 + 90) * 4, 20)
 
 

@@ -15,7 +15,17 @@ from generator.problems import Problem
 
 from .conftest import ROOT
 from .pagetext import document_lines, missing_lines, squash, visible_text
-from .site_helpers import ALL_PAGES, LOCALES, PAGES, SEED_PAGES, SEEDS, run_build, tree
+from .site_helpers import (
+    ALL_PAGES,
+    LOCALES,
+    PAGES,
+    SEED_PAGES,
+    SEEDS,
+    missing_but_review,
+    review_count,
+    run_build,
+    tree,
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +62,8 @@ class Elements(HTMLParser):  # also used by the links gate
 @pytest.mark.parametrize("document", sorted(SEED_PAGES))
 def test_every_line_of_the_source_document_is_on_its_page_in_order(site: Path, document: str) -> None:
     lines = document_lines((SEEDS / document).read_text(encoding="utf-8"))
-    missing = missing_lines(lines, visible_text(page(site, SEED_PAGES[document])))
+    locale = SEED_PAGES[document].split("/")[0]  # prose a rules change flagged: shown in English until reviewed
+    missing = missing_but_review(lines, visible_text(page(site, SEED_PAGES[document])), locale)
     assert missing == [], f"{SEED_PAGES[document]} does not show, in order: {missing}"
 
 
@@ -188,10 +199,10 @@ def test_card_names_are_translated_terms(site: Path) -> None:
 
 def test_two_builds_are_byte_identical_and_end_with_one_summary_line(site: Path, tmp_path: Path) -> None:
     result, lines = run_build(ROOT, tmp_path / "again")
-    assert result.code == 0 and result.warnings == []
-    assert len(lines) == 1 and re.fullmatch(
-        r"Built 32 pages in 5 locales into .*/again/: 33 examples checked, "
-        r"0 warnings, \d+\.\d\d s",
-        lines[0],
+    reviews = review_count(result)  # prose awaiting review after a rules change (none, but on its pull request)
+    assert result.code == 0 and len(result.warnings) == reviews
+    assert len(lines) == 1 + reviews and re.fullmatch(
+        rf"Built 32 pages in 5 locales into .*/again/: 33 examples checked, {reviews} warnings?, \d+\.\d\d s",
+        lines[-1],
     ), lines
     assert tree(tmp_path / "again") == tree(site)

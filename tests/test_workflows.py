@@ -105,12 +105,26 @@ def steps(name: str) -> list[str]:
 
 def test_the_workflows_run_the_projects_commands() -> None:
     assert "bash .ci/run" in steps("ci.yml")
-    assert any("generator regenerate --report" in step for step in steps("regenerate.yml"))
+    assert any("generator regenerate content tests/examples --report" in step for step in steps("regenerate.yml"))
     assert any(step.startswith("peter-evans/create-pull-request") for step in steps("regenerate.yml"))
     assert any("generator build --strict --out _site" in step for step in steps("pages.yml"))
     assert any(step.startswith("actions/deploy-pages") for step in steps("pages.yml"))
     triggers = yaml.safe_load((ROOT / ".github/workflows/regenerate.yml").read_text(encoding="utf-8"))[True]
-    assert triggers["push"]["paths"] == ["generator/rules/**"]
+    assert triggers["push"] == {"branches": ["main"], "paths": ["generator/rules/**"]}  # README: a feature branch
+    assert "workflow_dispatch" in triggers
+
+
+def test_ci_has_one_strict_build_check_and_the_tests_build_without_strict() -> None:
+    """On a rules change's pull request the prose awaits review: the strict build is a check of its
+    own (which lists it), so that the tests, ./setup's build and the digests still pass."""
+    ci = workflow("ci.yml")
+    strict = [step["run"] for job in ci["jobs"].values() for step in job["steps"] if "--strict" in step.get("run", "")]
+    assert strict == [".venv/bin/python -m generator build --strict --no-search --out _site"], strict
+    assert "--strict" not in (ROOT / "setup").read_text(encoding="utf-8").splitlines()[-1]
+    add_paths = next(
+        s for s in workflow("regenerate.yml")["jobs"]["regenerate"]["steps"] if "with" in s and "add-paths" in s["with"]
+    )
+    assert add_paths["with"]["add-paths"].split() == ["content/**", "locales/**", "tests/examples/**"]
 
 
 def test_the_test_command_checks_every_content_file(run_cli) -> None:
@@ -129,7 +143,7 @@ def test_ci_runs_exactly_the_readmes_two_commands() -> None:
     steps = [line for line in run if line and not line.startswith("#")]
     assert steps == ["set -euo pipefail", 'cd "$(dirname "$0")/.."', *commands], steps
     setup = (ROOT / "setup").read_text(encoding="utf-8").splitlines()
-    assert "set -euo pipefail" in setup and setup[-1] == ".venv/bin/python -m generator build --strict", setup[-1]
+    assert "set -euo pipefail" in setup and setup[-1] == ".venv/bin/python -m generator build", setup[-1]
     assert all(os.access(ROOT / path, os.X_OK) for path in ("setup", ".ci/run"))
     assert subprocess.run(["bash", "-n", str(ROOT / "setup")]).returncode == 0
     usage = subprocess.run([str(ROOT / "setup"), "--no-such-option"], capture_output=True, text=True)
@@ -143,13 +157,16 @@ def workflow(name: str) -> dict:
 def test_pages_deploys_only_a_commit_of_main_that_ci_passed_at_the_address_github_gives() -> None:
     pages = workflow("pages.yml")
     assert pages[True] == {
-        "workflow_run": {"workflows": [workflow("ci.yml")["name"]], "types": ["completed"], "branches": ["main"]}
+        "workflow_run": {"workflows": [workflow("ci.yml")["name"]], "types": ["completed"], "branches": ["main"]},
+        "workflow_dispatch": None,  # by hand too (README, "Publish on GitHub")
     }
     build = pages["jobs"]["build"]
-    assert (
-        build["if"] == "github.event.workflow_run.conclusion == 'success' && github.event.workflow_run.event == 'push'"
+    assert build["if"] == (
+        "github.event_name == 'workflow_dispatch' || "
+        "(github.event.workflow_run.conclusion == 'success' && github.event.workflow_run.event == 'push')"
     )
-    assert build["steps"][0]["with"]["ref"] == "${{ github.event.workflow_run.head_sha }}"  # the commit tested
+    # the commit CI tested, or the one chosen by hand
+    assert build["steps"][0]["with"]["ref"] == "${{ github.event.workflow_run.head_sha || github.sha }}"
     configure = next(step for step in build["steps"] if step.get("uses", "").startswith("actions/configure-pages@"))
     command = next(step for step in build["steps"] if "generator build" in step.get("run", ""))
     assert configure["id"] == "pages" and command["env"]["BASE_URL"] == "${{ steps.pages.outputs.base_url }}"

@@ -17,6 +17,7 @@ from ..i18n.catalogs import blocks_strict
 from ..invocation import command
 from ..problems import Problem, count
 from ..urls import SiteURL, override
+from . import report as print_line
 
 MANY = 10
 """A locale showing more messages in English than this is told of them in one line."""
@@ -40,7 +41,7 @@ def build_and_report(
     root: Path,
     out: Path | None,
     strict: bool,
-    report: Callable[[object], None] = print,
+    report: Callable[[object], None] = print_line,
     base_url: SiteURL | None = None,
     search: bool = True,
     session: Session | None = None,
@@ -95,7 +96,7 @@ class Progress:
             self.stream.flush()
 
 
-def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print) -> None:
+def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print_line) -> None:
     """What a build did, line by line: its errors, the examples that do not hold, the warnings,
     and one line saying what was built."""
     for note in result.notes:
@@ -110,6 +111,11 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
         failing = len({m.example.id for m in result.mismatches})
         parts = [count(len(result.problems), "error")] if result.problems else []
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
+        if failing and not result.problems:
+            report(
+                f"note: after a rules change, `{command('regenerate content tests/examples')}` writes the engine's "
+                'answers and flags the prose to review (README, "When the rules change")'
+            )
         report(f"{' and '.join(parts)}; nothing written")
         return
     blocking = [warning for warning in result.warnings if strict and blocks_strict(warning)]

@@ -11,7 +11,7 @@ from ..fix import Change, changes_of, fix_text
 from ..problems import Problem, count
 from ..reader.documents import expand, load_documents, read_examples
 from ..verify import verify
-from . import failed
+from . import failed, report
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -35,7 +35,7 @@ def _check(paths: list[str], fix: bool) -> int:
     if problems:
         order = {name: index for index, name in enumerate(files)}
         for problem in sorted(problems, key=lambda p: (order.get(p.path, 0), p.line, p.column)):
-            print(problem)
+            report(problem)
         print(f"{count(len(problems), 'error')} in the input; nothing checked{' or written' if fix else ''}")
         return 2
     if fix:
@@ -64,7 +64,7 @@ def _check(paths: list[str], fix: bool) -> int:
         )
         return 0
     for mismatch in verification.mismatches:
-        print(mismatch)
+        report(mismatch)
     failing = len({m.example.id for m in verification.mismatches})
     if failing:
         print(f"{failing} of {len(examples.examples)} examples do not hold")

@@ -1,18 +1,21 @@
-"""``export [--out FILE]``: every example with the engine's answers as one JSON file, and its schema beside it."""
+"""``export [PATH ...] [--out FILE]``: examples with the engine's answers as one JSON file (the app's
+conformance suite), completed by positions the engine draws, and its schema beside it."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
-from ..export import export_data, schema_data
+from ..export import SCHEMA_NAME, example_line, export_data, schema_data
 from ..files import FileError, output_problem, write_files
 from ..outputs import input_refusal
-from ..problems import count
-from ..project import load_project, project_inputs
-from . import failed
+from ..problems import Problem, count
+from ..project import CONTENT, project_inputs, read_site
+from ..reader.documents import expand, load_documents, read_examples
+from ..verify import verify
+from . import failed, report
 
-SCHEMA_NAME = "examples.schema.json"
 DEFAULT = "examples.json"
 """Where ``export`` writes, in the project folder, unless told otherwise."""
 
@@ -20,36 +23,52 @@ DEFAULT = "examples.json"
 def run(arguments: argparse.Namespace) -> int:
     """The command: see :func:`run_export`."""
     out = arguments.out if arguments.out is not None else arguments.project / DEFAULT
-    return run_export(arguments.project, out)
+    return run_export(arguments.project, arguments.paths, out)
 
 
-def run_export(root: Path, out: Path) -> int:
-    """Check every example of the site, then write ``out`` and its schema beside it (both or
-    neither); 0 written, 1 an example does not hold, 2 the input (or the output's place) is wrong."""
+def run_export(root: Path, paths: list[str], out: Path) -> int:
+    """Check every example of ``paths`` (relative to ``root``; default: ``content/``), then write
+    ``out`` and its schema beside it (both or neither); 0 written, 1 an example does not hold, 2
+    the input (or the output's place) is wrong."""
     schema = out.parent / SCHEMA_NAME
     if out.name == SCHEMA_NAME:
         print(f"{out}: error: that is the name of the schema written beside the file: choose another name")
         return 2
+    names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
     inputs = project_inputs(root)
-    for target in (out, schema):
-        refusal = output_problem(target) or input_refusal(inputs, target, f"{DEFAULT} in the project folder")
+    for target in (out, schema):  # neither a file it reads nor one a build reads
+        refusal = input_refusal(inputs, target, f"{DEFAULT} in the project folder") or output_problem(
+            target, [root / name for name in names]
+        )
         if refusal is not None:
             print(f"{target}: error: {refusal}; nothing written")
             return 2
-    project = load_project(root, catalogs=False)
-    if project.problems or project.mismatches:
-        for problem in sorted(project.problems):
-            print(problem)
-        for mismatch in project.mismatches:
-            print(mismatch)
-        failing = len({m.example.id for m in project.mismatches})
-        parts = [count(len(project.problems), "error")] if project.problems else []
+    problems: list[Problem] = []
+    site = read_site(root, problems)
+    documents = load_documents(names, problems, root)
+    examples = read_examples(documents, problems)
+    verification = verify(examples.examples)
+    problems += verification.problems
+    if problems or verification.mismatches:
+        for problem in sorted(problems):
+            report(problem)
+        for mismatch in verification.mismatches:
+            report(mismatch)
+        failing = len({m.example.id for m in verification.mismatches})
+        parts = [count(len(problems), "error")] if problems else []
         parts += [f"{count(failing, 'example')} not holding"] if failing else []
         print(f"{' and '.join(parts)}; nothing written")
-        return 2 if project.problems else 1
+        return 2 if problems else 1
+    assert site is not None
+    lines = [example_line(example, verification.solutions[example.id]) for example in examples.examples]
+    data = export_data(lines, site.base_url)
     try:
-        write_files({out: export_data(project.examples, project.exported), schema: schema_data()})
+        write_files({out: data, schema: schema_data(site.base_url)})
     except FileError as error:
         return failed(error, "nothing written")
-    print(f"{out}: {count(len(project.examples), 'example')} with the engine's answers; schema: {schema}")
+    drawn = data.count(b'"id":"drawn-')
+    print(
+        f"{out}: {count(len(examples.examples), 'example')} of {count(len(names), 'file')} and {drawn} drawn by "
+        f"the engine, with its answers; schema: {schema}"
+    )
     return 0

@@ -28,7 +28,7 @@ from ..problems import Problem, count
 from ..project import SITE_FILE, read_site
 from ..reader.pages import Site
 from ..site_file import locale_state_edit, set_locale_state
-from . import failed
+from . import failed, report
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -46,7 +46,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def _report(problems: list[Problem], what: str) -> int:
     for problem in sorted(problems):
-        print(problem)
+        report(problem)
     print(f"{count(len(problems), 'error')}; {what}")
     return 2
 
@@ -72,7 +72,7 @@ def _extract(root: Path, site: Site, write: bool = True) -> Extraction | None:
         return None
     if problems or extraction.mismatches:
         for mismatch in extraction.mismatches:
-            print(mismatch)
+            report(mismatch)
         _report(problems, "the content must build before its messages are extracted; nothing written")
         return None
     if write:
@@ -139,7 +139,7 @@ def run_add(root: Path, code: str) -> int:
         return 2
     configuration, problem = locale_state_edit(root / SITE_FILE, name, "draft")
     if configuration is None:
-        print(problem)
+        report(problem)
         return 2
     try:  # a locale folder linked out of the project is refused, as every read through it is
         ensure_inside(root / LOCALES / name, f"{LOCALES}/{name}")
@@ -202,7 +202,13 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
             json.dumps(
                 {
                     "locales": [
-                        dict(asdict(entry), total=entry.total, percent=round(entry.percent, 1)) for entry in stats
+                        {
+                            name: value
+                            for name, value in asdict(entry).items()
+                            if name not in ("english", "worded")  # the lines publish lists
+                        }
+                        | {"total": entry.total, "percent": round(entry.percent, 1), "english": len(entry.english)}
+                        for entry in stats
                     ],
                     "incomplete_published": incomplete,
                 },
@@ -212,18 +218,23 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
     else:
         print(
             f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8} "
-            f"{'lost':>5}"
+            f"{'lost':>5} {'words':>6} {'words left':>10}"
         )
         for entry in stats:
             print(
                 f"{entry.locale:<8} {entry.state:<10} {entry.translated:>10} {entry.fuzzy:>6} "
-                f"{entry.untranslated:>12} {entry.percent:>7.1f}% {entry.lost:>5}"
+                f"{entry.untranslated:>12} {entry.percent:>7.1f}% {entry.lost:>5} {entry.words:>6} "
+                f"{entry.words_left:>10}"
             )
     if strict and incomplete:
         if not as_json:
             print(f"incomplete published locales: {', '.join(incomplete)}")
         return 1
     return 0
+
+
+SHOWN = 10
+"""Lines of translations that are their English ``publish`` lists before refusing."""
 
 
 def run_publish(root: Path, code: str) -> int:
@@ -252,9 +263,19 @@ def run_publish(root: Path, code: str) -> int:
             f"{entry.total} messages ({entry.percent:.1f}%), listed above"
         )
         return 1
+    if entry.english_copy:
+        for line in entry.english[:SHOWN]:
+            print(line)
+        more = f" (the first {SHOWN} listed above)" if len(entry.english) > SHOWN else " (listed above)"
+        print(
+            f"{name}: not published: {len(entry.english)} of its {entry.worded} messages with words are translated "
+            f'by their English itself{more}, as a copy of the source makes (msgen, a tool\'s "copy source"): '
+            "translate them, or leave them untranslated so that the pages say they are in English"
+        )
+        return 1
     problem = set_locale_state(root / SITE_FILE, name, "published")
     if problem:
-        print(problem)
+        report(problem)
         return 2
     print(f"{name}: published ({entry.total} messages); it is now in the language chooser and the sitemap")
     return 0

@@ -1,5 +1,6 @@
-"""``regenerate [PATH ...] [--report FILE]``: after a rules change, write the new answers, flag
-their prose fuzzy in every catalog and report each change."""
+"""``regenerate [PATH ...] [--report FILE] [--site-before DIR]``: after a rules change, write the new
+answers, flag their prose fuzzy in every catalog and report each change (and, given the site built
+before the change, every page and sentence of reasons.json whose text it alters)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,36 @@ import os
 from pathlib import Path
 
 from ..files import FileError, output_problem, write_files
-from ..messages import extract, template_exists, update
+from ..i18n.catalogs import TO_REVIEW
 from ..outputs import input_refusal
 from ..problems import Problem, count
-from ..project import project_inputs, read_site
-from ..regenerate import markdown_report, regenerate
+from ..project import project_inputs
+from ..regenerate import markdown_report, read_site_files, refresh_translator_comments, regenerate, site_after
+from ..site_text import TextChange, site_changes
 from . import failed
+from . import report as show
 
 
 def run(arguments: argparse.Namespace) -> int:
     """The command: see :func:`run_regenerate`."""
-    return run_regenerate(arguments.project, arguments.paths, arguments.report)
+    return run_regenerate(arguments.project, arguments.paths, arguments.report, arguments.site_before)
 
 
-def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
+def run_regenerate(root: Path, paths: list[str], report: Path | None, site_before: Path | None = None) -> int:
     """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input.
-    Everything is read and checked first, the report's path too; then every file is written, or none."""
+    Everything is read and checked first, the report's path too, and the site the new files make is
+    built (in memory, from a copy) for the report; then every file is written, or none."""
+    before: dict[str, bytes] | None = None
+    if site_before is not None:
+        try:
+            before = read_site_files(site_before)
+        except FileError as error:
+            return failed(error, "nothing regenerated")
+        if not before:
+            print(
+                f"{site_before}: error: no page of a built site there (the site before the change); nothing regenerated"
+            )
+            return 2
     plan = regenerate(root, paths)
     if report is not None:  # neither one of the files named nor one a build reads
         refusal = input_refusal(project_inputs(root), report, "regenerate.md") or output_problem(report, plan.inputs)
@@ -32,20 +47,29 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             return 2
     if plan.problems:
         for problem in sorted(plan.problems):
-            print(problem)
+            show(problem)
         print(f"{count(len(plan.problems), 'error')} in the input; nothing regenerated")
         return 2
     written: dict[Path, bytes] = {path: text.encode("utf-8") for path, text in plan.files.items()}
     written.update(plan.catalogs)
+    site: list[TextChange] | None = None
+    review: list[Problem] = []
+    if plan.changed and (report is not None or before is not None):
+        after = site_after(root, plan)
+        if after.code != 0:
+            print("note: the site could not be built with the new answers; the report has no page of it")
+        else:
+            review = [warning for warning in after.warnings if warning.kind == TO_REVIEW]
+            site = site_changes(before, after.files) if before is not None else None
     if report is not None:
-        written[report] = markdown_report(plan.changes, plan.fuzzy, plan.flagged).encode("utf-8")
+        written[report] = markdown_report(plan.changes, plan.fuzzy, plan.flagged, site, review).encode("utf-8")
     try:
         write_files(written, {path: os.path.relpath(path, root) for path in written if path != report})
     except FileError as error:
         return failed(error, "nothing regenerated")
     try:
         if plan.changed:
-            _refresh_translator_comments(root)
+            refresh_translator_comments(root)
     except FileError as error:
         print(error)
         print("the answers are written; the translators' comments are not: run `i18n extract` and `i18n update`")
@@ -64,14 +88,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None) -> int:
             f"nothing changed: {count(plan.examples, 'example')} in "
             f"{count(plan.documents, 'file')} already state what the engine computes"
         )
+    if site is not None:
+        names = sorted({f"{change.locale}/{change.name}" for change in site})
+        print(f"the site's text changes in {count(len(names), 'file')}: {', '.join(names) or 'none'}")
     return 0
-
-
-def _refresh_translator_comments(root: Path) -> None:
-    """Extract and update, so that the translators' comments state the new answers."""
-    problems: list[Problem] = []
-    site = read_site(root, problems)
-    if site is None or extract(root, site, problems).mismatches or problems:
-        return
-    if template_exists(root):
-        update(root, list(site.locales), [])

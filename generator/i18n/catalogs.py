@@ -49,6 +49,9 @@ blocks ``--strict`` until a writer fixes the English (``i18n update`` then marks
 translator reviews it."""
 ANSWER_CHANGED = "regenerate: the example's answer changed: fix the English, then review"
 """The translator comment ``regenerate`` adds beside the fuzzy flag (translators' tools keep it)."""
+UNLISTED_CATALOG = "unlisted catalog"
+"""A warning's kind: a catalog of a locale the site does not list yet (begun in Weblate, Poedit or
+msginit): not built, and it does not block a deploy (``i18n add`` makes it a draft)."""
 TRANSLATED_RECORD = "translated.txt"
 """Beside each catalog: the digests of the messages it translated when ``i18n update`` last ran."""
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
@@ -66,8 +69,9 @@ def catalog_path(locales: Path, locale: str) -> Path:
 
 
 def blocks_strict(problem: Problem) -> bool:
-    """Whether ``build --strict`` fails on a warning: every one but a new message shown in English."""
-    return problem.kind != NEW_MESSAGE
+    """Whether ``build --strict`` fails on a warning: every one but a new message shown in English
+    and a catalog begun for a locale the site does not list yet."""
+    return problem.kind not in (NEW_MESSAGE, UNLISTED_CATALOG)
 
 
 def message_digest(context: str | None, msgid: str) -> str:

@@ -163,11 +163,29 @@ def _block_messages(
         )
 
 
+def project_version() -> str:
+    """belote-docs' version (``pyproject.toml``'s, as installed), for the catalogs' Project-Id-Version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(PROJECT)
+    except PackageNotFoundError:  # run from a copy that is not installed
+        return "0"
+
+
 def template_catalog(
-    root: Path, pages: list[Page], site_name: Text, views: dict[str, PlayView | AuctionView | DealView]
+    root: Path,
+    pages: list[Page],
+    site_name: Text,
+    views: dict[str, PlayView | AuctionView | DealView],
+    address: str = "",
 ) -> PoCatalog:
-    """The message template: content strings, template strings and terms, in a stable order."""
-    catalog = PoCatalog(header_comment=_HEADER, project=PROJECT, fuzzy=False)
+    """The message template: content strings, template strings and terms, in a stable order; its
+    header names the project and its version, and ``address`` (the site's) for reports on the
+    English messages."""
+    catalog = PoCatalog(
+        header_comment=_HEADER, project=PROJECT, version=project_version(), msgid_bugs_address=address, fuzzy=False
+    )
     for text, comments in content_messages(pages, site_name, views):
         catalog.add(text.msgid, locations=[(text.path, text.line)], auto_comments=comments)
     templates = root / "templates"
@@ -387,6 +405,9 @@ def merge_catalog(template: PoCatalog, data: bytes, display: str, code: str, pro
     previous = {message.id: message.previous_id for message in catalog if message.previous_id}
     known = {_key(message) for message in catalog if message.id}
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    # The project's own header values, as the template gives them (a tool's catalog has placeholders).
+    catalog.project, catalog.version = template.project, template.version
+    catalog.msgid_bugs_address = template.msgid_bugs_address
     match_by_origin(catalog, known)
     for message in catalog:
         if message.fuzzy and not message.previous_id and message.id in previous:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import (
+    RULESETS,
     Auction,
     AuctionOutcome,
     AuctionReason,
@@ -22,6 +23,7 @@ from ..rules import (
     CallKind,
     CallPermission,
     Card,
+    Game,
     PlayPermission,
     PlayReason,
     Rules,
@@ -94,10 +96,20 @@ PLAY_MESSAGES: dict[tuple[PlayReason, str], tuple[Message, str]] = {
         _m(
             _PLAY,
             "%(winner)s (opponent) is winning with the %(card)s, a trump you cannot beat, and you hold trumps: "
+            "you must play a trump, even a lower one.",
+        ),
+        "The player has none of the suit led; an opponent's trump %(card)s cannot be beaten; the player must "
+        "still play a trump, so this plain card is refused. Said in a game where both rule sets agree.",
+    ),
+    (PlayReason.UNDERTRUMP, "rules"): (
+        _m(
+            _PLAY,
+            "%(winner)s (opponent) is winning with the %(card)s, a trump you cannot beat, and you hold trumps: "
             "you must play a trump, even a lower one (%(rules)s).",
         ),
         "The player has none of the suit led; an opponent's trump %(card)s cannot be beaten; under these rules "
-        "(%(rules)s: the rule set's name) the player must still play a trump, so this plain card is refused.",
+        "(%(rules)s: the rule set's name) the player must still play a trump, so this plain card is refused. Said "
+        "in a game whose rule sets differ here (Coinche).",
     ),
 }
 """Each refusal reason and situation: its sentence (second person: the reader plays the seat) and a comment."""
@@ -138,14 +150,24 @@ ALLOW_MESSAGES: dict[tuple[PlayPermission, str], tuple[Message, str]] = {
         "An opponent has trumped with %(card)s and this trump is higher.",
     ),
     (PlayPermission.UNDERTRUMPS, ""): (
+        _m(_ALLOW, "None of your trumps beats the %(card)s, but you must still play a trump."),
+        "An opponent's trump cannot be beaten; the player must still play a trump, even a lower one, and this is "
+        "one. Said in a game where both rule sets agree.",
+    ),
+    (PlayPermission.UNDERTRUMPS, "rules"): (
         _m(_ALLOW, "None of your trumps beats the %(card)s, but you must still play a trump (%(rules)s)."),
         "An opponent's trump cannot be beaten; under these rules (%(rules)s: the rule set's name) the player must "
-        "still play a trump, even a lower one, and this is one.",
+        "still play a trump, even a lower one, and this is one. Said in a game whose rule sets differ here.",
     ),
     (PlayPermission.CANNOT_OVERTRUMP, ""): (
+        _m(_ALLOW, "None of your trumps beats the %(card)s of %(winner)s (opponent): any card."),
+        "An opponent's trump cannot be beaten; the player may then play any card. Said in a game where both rule "
+        "sets agree.",
+    ),
+    (PlayPermission.CANNOT_OVERTRUMP, "rules"): (
         _m(_ALLOW, "None of your trumps beats the %(card)s of %(winner)s (opponent): any card (%(rules)s)."),
         "An opponent's trump cannot be beaten; under these rules (%(rules)s: the rule set's name) the player may "
-        "then play any card.",
+        "then play any card. Said in a game whose rule sets differ here (Coinche).",
     ),
     (PlayPermission.FREE, ""): (
         _m(_ALLOW, "You have no %(led)s and no trump: any card."),
@@ -167,9 +189,14 @@ CALL_MESSAGES: dict[tuple[AuctionReason, str], tuple[Message, str]] = {
         _m(_CALL, "There is no such call in this game (%(game)s)."),
         "A call that the game does not know (a bid in the trump game, a take in Coinche).",
     ),
-    (AuctionReason.OUT_OF_TURN, "coinche"): (
+    (AuctionReason.OUT_OF_TURN, "coinche rules"): (
         _m(_CALL, "Under these rules a defender coinches only in turn (%(rules)s): %(seat)s speaks now."),
-        "A coinche out of turn, under a rule set that does not allow it. %(seat)s: the seat whose turn it is.",
+        "A coinche out of turn, under a rule set that does not allow it (the other rule set does). %(seat)s: the "
+        "seat whose turn it is.",
+    ),
+    (AuctionReason.OUT_OF_TURN, "coinche"): (
+        _m(_CALL, "A defender coinches only in turn: %(seat)s speaks now."),
+        "A coinche out of turn, which no rule set allows. %(seat)s: the seat whose turn it is.",
     ),
     (AuctionReason.OUT_OF_TURN, ""): (
         _m(_CALL, "It is not this player's turn: %(seat)s speaks now."),
@@ -290,38 +317,269 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
 LINE = _m("reason", "%(card)s: %(reason)s")
 """A refused card and why: "King of hearts: you must …"."""
 
+CALL_LINE = _m("reason", "%(call)s: %(reason)s")
+"""A refused call and why, as the player's own case shows it: "Coinche: it is not …"."""
+
+
+_RULE_PLAY = "card refused (rule)"
+_RULE_ALLOW = "card allowed (rule)"
+_RULE_CALL = "call refused (rule)"
+_RULE_ACCEPT = "call accepted (rule)"
+
+GENERAL_PLAY: dict[PlayReason, tuple[Message, str]] = {
+    PlayReason.NOT_IN_HAND: PLAY_MESSAGES[(PlayReason.NOT_IN_HAND, "")],
+    PlayReason.FOLLOW_SUIT: (
+        _m(_RULE_PLAY, "You hold the suit led: you must follow suit."),
+        "The rule, as the list of reasons and the app say it (no card, suit or seat named): the player holds "
+        "cards of the suit led (trump or not) and this card is of another suit.",
+    ),
+    PlayReason.GO_HIGHER: (
+        _m(
+            _RULE_PLAY,
+            "Trump is led and you can beat the best trump on the table: you must play a higher trump, even over "
+            "your partner.",
+        ),
+        "The rule, as the list of reasons and the app say it (no card, suit or seat named): trump was led and the "
+        "player holds a trump higher than the best one played, so a lower trump is refused.",
+    ),
+    PlayReason.OVERTRUMP: (
+        _m(_RULE_PLAY, "An opponent has trumped and you hold a higher trump: you must overtrump."),
+        "The rule, as the list of reasons and the app say it (no card, suit or seat named): the player has none of "
+        "the suit led, an opponent has trumped, and the player holds a higher trump.",
+    ),
+    PlayReason.TRUMP: (
+        _m(_RULE_PLAY, "You have none of the suit led and an opponent is winning: you must trump, with any trump."),
+        "The rule, as the list of reasons and the app say it (no card, suit or seat named): the player has none of "
+        "the suit led, an opponent is winning the trick without trump, and the player holds trumps.",
+    ),
+    PlayReason.UNDERTRUMP: (
+        _m(
+            _RULE_PLAY,
+            "An opponent is winning with a trump you cannot beat and you hold trumps: you must play a trump, even a "
+            "lower one.",
+        ),
+        "The rule, as the list of reasons and the app say it (no card, suit or seat named): the player has none of "
+        "the suit led and cannot beat an opponent's trump, but must still play a trump (the list says under which "
+        "games and rule sets).",
+    ),
+}
+"""Each refusal reason of card play as a rule, the same for every position: what the reasons list
+and ``reasons.json`` say (the example's own sentence, naming its cards, stays with the example)."""
+
+GENERAL_ALLOW: dict[PlayPermission, tuple[Message, str]] = {
+    PlayPermission.LEAD: ALLOW_MESSAGES[(PlayPermission.LEAD, "")],
+    PlayPermission.FOLLOW_SUIT: (
+        _m(_RULE_ALLOW, "You hold the suit led: you follow suit."),
+        "The rule that allows a card, in general (no card, suit or seat named): the player holds the suit led (not "
+        "trump) and plays one of its cards.",
+    ),
+    PlayPermission.GOES_HIGHER: (
+        _m(_RULE_ALLOW, "Trump is led: a trump higher than the best one on the table, as it must be."),
+        "The rule that allows a card, in general: trump was led and this trump beats every trump played.",
+    ),
+    PlayPermission.FOLLOWS_TRUMP: (
+        _m(_RULE_ALLOW, "Trump is led and none of your trumps beats the best one on the table: any trump will do."),
+        "The rule that allows a card, in general: trump was led and the player cannot beat the best trump played, "
+        "so any trump is allowed.",
+    ),
+    PlayPermission.NO_TRUMP_LED: ALLOW_MESSAGES[(PlayPermission.NO_TRUMP_LED, "")],
+    PlayPermission.PARTNER_WINNING: (
+        _m(_RULE_ALLOW, "You have none of the suit led and your partner is winning the trick: any card."),
+        "The rule that allows a card, in general: the player has none of the suit led and the partner is winning, "
+        "so the player need not trump.",
+    ),
+    PlayPermission.TRUMPS: (
+        _m(_RULE_ALLOW, "You have none of the suit led and an opponent is winning: you trump."),
+        "The rule that allows a card, in general: the player has none of the suit led, an opponent is winning "
+        "without trump, and this card is a trump, as the rules ask.",
+    ),
+    PlayPermission.OVERTRUMPS: (
+        _m(_RULE_ALLOW, "An opponent has trumped and this trump is higher: you overtrump, as you must."),
+        "The rule that allows a card, in general: an opponent has trumped and this trump beats it.",
+    ),
+    PlayPermission.UNDERTRUMPS: (
+        _m(_RULE_ALLOW, "None of your trumps beats the opponent's trump, but you must still play a trump."),
+        "The rule that allows a card, in general: an opponent's trump cannot be beaten, the rules still ask for a "
+        "trump, and this card is one.",
+    ),
+    PlayPermission.CANNOT_OVERTRUMP: (
+        _m(_RULE_ALLOW, "None of your trumps beats the opponent's trump: you may play any card."),
+        "The rule that allows a card, in general: an opponent's trump cannot be beaten and the rules then let the "
+        "player play any card.",
+    ),
+    PlayPermission.FREE: (
+        _m(_RULE_ALLOW, "You can neither follow suit nor trump: any card."),
+        "The rule that allows a card, in general: the player has none of the suit led and no trump to play (or the "
+        "game has no trump), so every card is allowed.",
+    ),
+}
+"""Each permission of an allowed card as a rule, the same for every position (``reasons.json``)."""
+
+GENERAL_CALL: dict[AuctionReason, tuple[Message, str]] = {
+    AuctionReason.AUCTION_CLOSED: CALL_MESSAGES[(AuctionReason.AUCTION_CLOSED, "")],
+    AuctionReason.NOT_THIS_GAME: (
+        _m(_RULE_CALL, "This game has no such call."),
+        "The rule, as the list of reasons and the app say it (no game named): a call that the game being played "
+        "does not know (a bid in the trump game, a take in Coinche).",
+    ),
+    AuctionReason.OUT_OF_TURN: (
+        _m(_RULE_CALL, "It is not your turn to speak."),
+        "The rule, as the list of reasons and the app say it (no seat named): a call out of turn.",
+    ),
+    AuctionReason.TURNED_SUIT_ONLY: (
+        _m(_RULE_CALL, "In the first round, only the turned card's suit may be taken."),
+        "The rule, in general (no suit named): trump game, first round, a take in another suit than the turned card's.",
+    ),
+    AuctionReason.SUIT_REQUIRED: CALL_MESSAGES[(AuctionReason.SUIT_REQUIRED, "")],
+    AuctionReason.NOT_TURNED_SUIT: (
+        _m(_RULE_CALL, "In the second round, the turned card's suit may no longer be taken."),
+        "The rule, in general (no suit named): trump game, second round, a take in the turned card's suit, which "
+        "everybody refused in round one.",
+    ),
+    AuctionReason.NO_SUIT: CALL_MESSAGES[(AuctionReason.NO_SUIT, "")],
+    AuctionReason.BID_TOO_LOW: (
+        _m(_RULE_CALL, "A bid must be higher than the standing contract."),
+        "The rule, in general (no contract named): Coinche, a bid not higher than the contract already announced.",
+    ),
+    AuctionReason.BID_AFTER_COINCHE: CALL_MESSAGES[(AuctionReason.BID_AFTER_COINCHE, "")],
+    AuctionReason.NO_CONTRACT: CALL_MESSAGES[(AuctionReason.NO_CONTRACT, "")],
+    AuctionReason.NOT_DEFENDER: (
+        _m(_RULE_CALL, "Only an opponent of the taker may coinche."),
+        "The rule, in general (no seat named): Coinche, the taker or the taker's partner tries to coinche.",
+    ),
+    AuctionReason.ALREADY_COINCHED: CALL_MESSAGES[(AuctionReason.ALREADY_COINCHED, "")],
+    AuctionReason.NOT_COINCHED: CALL_MESSAGES[(AuctionReason.NOT_COINCHED, "")],
+    AuctionReason.NOT_CONTRACT_TEAM: (
+        _m(_RULE_CALL, "Only the taker or the taker's partner may surcoinche."),
+        "The rule, in general (no seat named): Coinche, a defender tries to surcoinche.",
+    ),
+}
+"""Each refusal reason of a call as a rule, the same for every auction (the reasons list, ``reasons.json``)."""
+
+GENERAL_ACCEPT: dict[CallPermission, tuple[Message, str]] = {
+    CallPermission.PASS: ACCEPT_MESSAGES[CallPermission.PASS],
+    CallPermission.TAKES_TURNED: (
+        _m(_RULE_ACCEPT, "In the first round, you may take the turned card's suit."),
+        "The rule that accepts a call, in general (no suit named): trump game, first round, a take in the turned "
+        "card's suit.",
+    ),
+    CallPermission.TAKES_NAMED: (
+        _m(_RULE_ACCEPT, "In the second round, you may take by naming a suit other than the turned one."),
+        "The rule that accepts a call, in general (no suit named): trump game, second round, a take naming another "
+        "suit than the turned card's.",
+    ),
+    CallPermission.TAKES: ACCEPT_MESSAGES[CallPermission.TAKES],
+    CallPermission.FIRST_BID: ACCEPT_MESSAGES[CallPermission.FIRST_BID],
+    CallPermission.HIGHER_BID: (
+        _m(_RULE_ACCEPT, "A bid higher than the standing contract is accepted."),
+        "The rule that accepts a call, in general (no contract named): Coinche, a bid above the contract already "
+        "announced.",
+    ),
+    CallPermission.COINCHES: (
+        _m(_RULE_ACCEPT, "An opponent of the taker may coinche the contract."),
+        "The rule that accepts a call, in general (no seat named): Coinche, a defender doubles the contract's score.",
+    ),
+    CallPermission.SURCOINCHES: ACCEPT_MESSAGES[CallPermission.SURCOINCHES],
+}
+"""Each permission of an accepted call as a rule, the same for every auction (``reasons.json``)."""
+
+Code = PlayReason | PlayPermission | AuctionReason | CallPermission
+"""A reason the engine gives for refusing or allowing a card or a call."""
+
+
+def general_phrase(code: Code) -> Phrase:
+    """A reason's rule in general, the same for every position: no card, suit, seat or rule set named."""
+    if isinstance(code, PlayReason):
+        return Phrase(GENERAL_PLAY[code][0])
+    if isinstance(code, PlayPermission):
+        return Phrase(GENERAL_ALLOW[code][0])
+    if isinstance(code, AuctionReason):
+        return Phrase(GENERAL_CALL[code][0])
+    return Phrase(GENERAL_ACCEPT[code][0])
+
+
+def names_rules(game: Game, flag: str) -> bool:
+    """Whether a sentence that follows from the rule-set flag ``flag`` names its rule set: only in a
+    game whose rule sets differ on that flag (a trump-game player would read a name as "not under the
+    other rules")."""
+    return len({getattr(by_game[game], flag) for by_game in RULESETS.values() if game in by_game}) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFacts:
+    """What a card refusal's sentence names of its position: the suit led, the trump, the seat
+    winning the trick and its card, whether that seat is the player's partner, and the rules (their
+    game and name). A sentence takes only those its message names (None where it names none)."""
+
+    rules: Rules
+    led: Suit | None = None
+    trump: Suit | None = None
+    winner: Seat | None = None
+    best: Card | None = None
+    partner: bool = False
+
+
+def play_facts(seat: Seat, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules) -> PlayFacts:
+    """The facts of a position: ``seat`` to play on ``trick`` (seats and cards in order)."""
+    if not trick:
+        return PlayFacts(rules_, trump=trump)
+    cards = [card for _, card in trick]
+    winner, best = trick[winning_index(cards, trump)]
+    return PlayFacts(rules_, cards[0].suit, trump, winner, best, winner.is_partner_of(seat))
+
 
 def play_phrase(
     reason: PlayReason, seat: Seat, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules
 ) -> Phrase:
     """The sentence for ``reason``, in the position: ``seat`` to play on ``trick`` (seats and cards in order)."""
-    if reason is PlayReason.NOT_IN_HAND or not trick:
+    if not trick:
         return Phrase(PLAY_MESSAGES[(PlayReason.NOT_IN_HAND, "")][0])
-    cards = [card for _, card in trick]
-    led = cards[0].suit
-    index = winning_index(cards, trump)
-    winner, best = trick[index]
-    partner = winner.is_partner_of(seat)
-    situation = ""
+    phrase = play_phrase_of(reason, play_facts(seat, trick, trump, rules_))
+    assert phrase is not None, reason
+    return phrase
+
+
+def play_situation(reason: PlayReason, facts: PlayFacts) -> str:
+    """Which of a reason's sentences the facts call for (:data:`PLAY_MESSAGES`' second key)."""
     if reason is PlayReason.FOLLOW_SUIT:
-        situation = "trump" if led == trump else "plain"
-    elif reason is PlayReason.GO_HIGHER:
-        situation = "partner" if partner else "opponent"
-    message = PLAY_MESSAGES[(reason, situation)][0]
-    values: dict[str, Value] = {
-        "led": led,
-        "card": trumped_card(best) if reason is PlayReason.OVERTRUMP else best,  # "trumped with" has its own case
-        "winner": winner,
-        "rules": rules(rules_.name),
+        return "trump" if facts.led is not None and facts.led == facts.trump else "plain"
+    if reason is PlayReason.GO_HIGHER:
+        return "partner" if facts.partner else "opponent"
+    if reason is PlayReason.UNDERTRUMP and names_rules(facts.rules.game, "must_undertrump"):
+        return "rules"
+    return ""
+
+
+def play_phrase_of(reason: PlayReason, facts: PlayFacts) -> Phrase | None:
+    """The sentence for ``reason`` from the facts it names (None when one it names is missing):
+    the page's sentence of a position, and the player's own sentence of the reason's landing."""
+    message = PLAY_MESSAGES[(reason, play_situation(reason, facts))][0]
+    best = facts.best if reason is not PlayReason.OVERTRUMP or facts.best is None else trumped_card(facts.best)
+    values: dict[str, Value | None] = {  # "trumped with" has its own case
+        "led": facts.led,
+        "card": best,
+        "winner": facts.winner,
+        "rules": rules(facts.rules.name),
     }
-    return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
+    named = tuple((name, values[name]) for name in placeholders(message))
+    if any(value is None for _, value in named):
+        return None
+    return Phrase(message, named)  # type: ignore[arg-type]
+
+
+_NAMED_PERMISSIONS = (PlayPermission.UNDERTRUMPS, PlayPermission.CANNOT_OVERTRUMP)
+"""The permissions that follow from ``must_undertrump``: their sentences name the rule set where it differs."""
 
 
 def allow_phrase(
     permission: PlayPermission, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules
 ) -> Phrase:
     """The sentence for an allowed card's ``permission``, on ``trick`` (seats and cards in order)."""
-    situation = "no-trump" if permission is PlayPermission.FREE and trump is None else ""
+    situation = ""
+    if permission is PlayPermission.FREE and trump is None:
+        situation = "no-trump"
+    elif permission in _NAMED_PERMISSIONS and names_rules(rules_.game, "must_undertrump"):
+        situation = "rules"
     message = ALLOW_MESSAGES[(permission, situation)][0]
     values: dict[str, Value] = {"rules": rules(rules_.name)}
     if trick:
@@ -331,21 +589,51 @@ def allow_phrase(
     return Phrase(message, tuple((name, values[name]) for name in placeholders(message)))
 
 
+@dataclass(frozen=True, slots=True)
+class CallFacts:
+    """What a call refusal's sentence names of its auction: the rules (their game and name), the
+    seat to speak, the turned card's suit, the standing contract and its taker (None where unknown)."""
+
+    rules: Rules
+    to_speak: Seat | None = None
+    turned: Suit | None = None
+    contract: Call | None = None
+    taker: Seat | None = None
+
+
+def call_facts(before: Auction) -> CallFacts:
+    """The facts of the auction as it stood just before a call."""
+    return CallFacts(before.rules, before.to_speak, before.turned, before.bid, before.taker)
+
+
 def call_phrase(reason: AuctionReason, call: Call, before: Auction) -> Phrase:
     """The sentence for a refused call, from the auction as it stood just before it."""
-    situation = "coinche" if reason is AuctionReason.OUT_OF_TURN and call.kind is CallKind.COINCHE else ""
-    message = CALL_MESSAGES[(reason, situation)][0]
+    phrase = call_phrase_of(reason, call, call_facts(before))
+    assert phrase is not None, f"{reason}: the auction does not know what its sentence names"
+    return phrase
+
+
+def call_situation(reason: AuctionReason, call: Call, facts: CallFacts) -> str:
+    """Which of a reason's sentences the call and facts call for (:data:`CALL_MESSAGES`' second key)."""
+    if reason is AuctionReason.OUT_OF_TURN and call.kind is CallKind.COINCHE:
+        return "coinche rules" if names_rules(facts.rules.game, "coinche_out_of_turn") else "coinche"
+    return ""
+
+
+def call_phrase_of(reason: AuctionReason, call: Call, facts: CallFacts) -> Phrase | None:
+    """The sentence for a refused ``call`` from the facts it names (None when one it names is missing)."""
+    message = CALL_MESSAGES[(reason, call_situation(reason, call, facts))][0]
     values: dict[str, Value | None] = {
-        "game": game(before.rules.game),
-        "rules": rules(before.rules.name),
-        "seat": before.to_speak,
-        "suit": before.turned,
-        "contract": before.bid,
-        "taker": before.taker,
+        "game": game(facts.rules.game),
+        "rules": rules(facts.rules.name),
+        "seat": facts.to_speak,
+        "suit": facts.turned,
+        "contract": facts.contract,
+        "taker": facts.taker,
     }
     named = tuple((name, values[name]) for name in placeholders(message))
-    missing = [name for name, value in named if value is None]
-    assert not missing, f"{reason}: the auction does not know {missing}"
+    if any(value is None for _, value in named):
+        return None
     return Phrase(message, named)  # type: ignore[arg-type]
 
 
@@ -389,8 +677,15 @@ def placeholders(message: Message) -> tuple[str, ...]:
 def messages() -> list[tuple[Message, str]]:
     """Every message of this module with its translator comment, in a stable order, for extraction."""
     found = [
-        (LINE, "A refused card and why: %(card)s is the card's name, %(reason)s one of the 'card refused' sentences.")
+        (LINE, "A refused card and why: %(card)s is the card's name, %(reason)s one of the 'card refused' sentences."),
+        (
+            CALL_LINE,
+            "A refused call and why, on the reasons' page when the app links the player's own case: %(call)s is the "
+            "call's name (such as “100 in hearts”), %(reason)s one of the 'call refused' sentences.",
+        ),
     ]
     found += list(PLAY_MESSAGES.values()) + list(ALLOW_MESSAGES.values())
     found += list(CALL_MESSAGES.values()) + list(ACCEPT_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
-    return found
+    general = [*GENERAL_PLAY.values(), *GENERAL_ALLOW.values(), *GENERAL_CALL.values(), *GENERAL_ACCEPT.values()]
+    known = {message for message, _ in found}
+    return found + [(message, comment) for message, comment in general if message not in known]

@@ -190,6 +190,11 @@ NOTES: dict[str, str] = {
         "such as “Refused in: Trump game, Coinche”."
     ),
     "Example:": "Before the title of the example, on the same page, that shows the reason above (a link).",
+    "In your game:": (
+        "Above a reason of that list, when the app has linked the player here with their own case: before the "
+        "sentence that says why their card (or call) was refused, with their cards and seats, such as “In your "
+        "game: King of hearts: you hold spades, the suit led…”."
+    ),
     "Link to this section: %(title)s": (
         "The link icon beside a section's heading (read by screen readers): its address, to share; %(title)s "
         "is the heading."

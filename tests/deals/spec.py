@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.rules import Game, Litige, Rules
+
 PLAYS = {
     "T1": """
         S JH  W QH  N 7H  E 7S
@@ -151,3 +153,20 @@ ROWS = [
 ]  # fmt: skip
 """§6.2's table. A tally row gives each team's tricks to one of its seats, except where the row
 splits them (C8: S 7, N 1), as only a Générale looks at who won them."""
+
+
+SPEC_RULES: dict[str, dict[Game, Rules]] = {
+    "house": {
+        Game.TRUMP: Rules("house", Game.TRUMP, True, False, Litige.DEDANS, True, True),
+        Game.NO_TRUMP: Rules("house", Game.NO_TRUMP, True, False, Litige.DEDANS, True, True),
+        Game.COINCHE: Rules("house", Game.COINCHE, True, True, Litige.DEDANS, True, True),
+    },
+    "official": {
+        Game.TRUMP: Rules("official", Game.TRUMP, True, False, Litige.CARRY_OVER, True, True),
+        Game.NO_TRUMP: Rules("official", Game.NO_TRUMP, True, False, Litige.CARRY_OVER, True, True),
+        Game.COINCHE: Rules("official", Game.COINCHE, False, False, Litige.DEDANS, False, False),
+    },
+}
+"""The house and the official rules as §6.2 defines them, flag by flag: the rows' results are the
+engine's under these, whatever generator/rules/rulesets.py says today (a rules change of the app
+moves no test of the engine against its specification)."""
