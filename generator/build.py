@@ -31,10 +31,11 @@ from .files import (
 from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs, changed
 from .keys import Fingerprints, code_version, digest
+from .outputs import input_refusal
 from .pagefind import indexer_version
 from .plan import Output, plan
 from .problems import Problem
-from .project import ASSETS, CACHE, CONTENT, SITE_FILE, TEMPLATES, Project, check_catalog, load_project
+from .project import ASSETS, CACHE, SITE_FILE, TEMPLATES, Project, check_catalog, load_project
 from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
@@ -69,6 +70,9 @@ class BuildResult:
     """Lines to tell the user, such as a record that could not be used."""
     unwritable: bool = False
     """The site could not be written (its one problem says why)."""
+    read: tuple[str, ...] = ()
+    """What the build read (an :class:`~generator.inputs.Inputs` key each: a file, or a folder it
+    listed), as far as it got: what ``serve`` watches."""
     seconds: float = 0.0
 
 
@@ -97,8 +101,10 @@ def build(
     """
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)
+    inputs = Inputs(root)
     with paused():  # the cycle collector only rescans a build's acyclic values
-        result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs)
+        result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs, inputs)
+    result.read = result.read or tuple(inputs.digests)
     if keeper.unwritable:
         result.notes.append(f"the build cache ({CACHE}/) could not be written: the next build is slower")
     result.seconds = time.perf_counter() - started
@@ -114,6 +120,7 @@ def _build(
     search: bool,
     keeper: Keeper,
     jobs: int | None,
+    inputs: Inputs,
 ) -> BuildResult:
     if out is not None and (refusal := output_problem(root, out)) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
@@ -123,9 +130,10 @@ def _build(
     last, notes = _last_record(root, out) if previous is not None and out is not None else (None, [])
     if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
         return _reported(last, strict)
-    inputs = Inputs(root)
     progress("reading and checking the pages")
     project = load_project(root, inputs, keeper=keeper)
+    if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
+        return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]
     if errors or project.mismatches:  # every problem of the run, the catalogs' too
         errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
@@ -225,7 +233,13 @@ def _reported(last: BuildRecord, strict: bool) -> BuildResult:
     """The outcome of a build of unchanged inputs: the last one's, said again."""
     code = 2 if strict and any(blocks_strict(warning) for warning in last.warnings) else 0
     return BuildResult(
-        code, warnings=last.warnings, pages=last.pages, examples=last.examples, locales=last.locales, unchanged=True
+        code,
+        warnings=last.warnings,
+        pages=last.pages,
+        examples=last.examples,
+        locales=last.locales,
+        unchanged=True,
+        read=tuple(last.inputs),
     )
 
 
@@ -386,9 +400,8 @@ def output_problem(root: Path, out: Path) -> str | None:
         return f"--out {out}: {reason}"
     if target == project or project.is_relative_to(target):
         return f"--out {out}: this folder holds the project; choose one of its own, such as site/"
-    for folder in (CONTENT, "locales", TEMPLATES, CACHE):
-        if target.is_relative_to(project / folder):
-            return f"--out {out}: inside the project's {folder}/; choose a folder of its own, such as site/"
+    if target.is_relative_to(project / CACHE):  # the inputs' folders are refused once the loader has listed them
+        return f"--out {out}: inside the project's {CACHE}/; choose a folder of its own, such as site/"
     if target.exists() and not target.is_dir():
         return f"--out {out}: a file, not a folder"
     try:

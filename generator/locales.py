@@ -1,4 +1,4 @@
-"""Locale codes: the one check of a code, for ``content/site.yaml`` and ``i18n add`` alike."""
+"""Locale codes: the one check of a code, against CLDR's locale data, for ``content/site.yaml`` and ``i18n add``."""
 
 from __future__ import annotations
 
@@ -6,37 +6,58 @@ import functools
 import re
 
 from babel import Locale
-from babel.core import UnknownLocaleError, get_global
+from babel.core import get_global
 
 LOCALE_PATTERN = re.compile(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?\Z")
 """A language, then optionally a script and a region, as the site writes them: ``de``, ``pt_BR``, ``sr_Latn``."""
 
+SOURCE = "en"
+"""The language the content is written in: the source of every catalog, not one of them."""
+
+_EXAMPLES = "such as de, pt_BR or sr_Latn"
+
+
+@functools.cache
+def _known() -> dict[str, str]:
+    """Every locale CLDR has data for (Babel's ``locale-data``), by its code in lower case."""
+    from babel.localedata import locale_identifiers
+
+    return {name.lower(): name for name in locale_identifiers()}
+
 
 def canonical_locale(code: str) -> str:
-    """The locale code as the site writes it (``pt-BR`` → ``pt_BR``); ``ValueError`` unless CLDR
-    knows exactly that language (``und``, which CLDR reads as ``en_US``, and ``root`` are not one)."""
+    """The locale code as CLDR writes it (``pt-BR`` → ``pt_BR``), when CLDR has data for exactly that
+    language (with a script or a region); ``ValueError``, in the project's words, for any other code,
+    a variant (``ca_ES_VALENCIA``) and the source language (``en``)."""
     written = code.strip().replace("-", "_")
     if not written:
-        raise ValueError("an empty locale code: write a code such as de, pt_BR or sr_Latn")
-    try:
-        name = str(Locale.parse(written))
-    except (UnknownLocaleError, ValueError) as error:
+        raise ValueError(f"an empty locale code: write a language's code, {_EXAMPLES}")
+    name = _known().get(written.lower())
+    if name is None:
         raise ValueError(
-            f"{code!r} is not a locale CLDR knows ({error}): write a code such as de, pt_BR or sr_Latn"
-        ) from None
-    if name.lower() != written.lower() or not LOCALE_PATTERN.match(name):
+            f"{code!r} is not a locale CLDR knows: write a language's code (ISO 639), optionally with a script and "
+            f"a region, {_EXAMPLES}"
+        )
+    if not LOCALE_PATTERN.match(name):
         raise ValueError(
-            f"{code!r} is not a language's code (CLDR reads it as {name!r}): write a code such as de, pt_BR or sr_Latn"
+            f"{code!r} is CLDR's {name}, a variant: write the language, optionally with a script and a region, "
+            f"{_EXAMPLES}"
+        )
+    if name == SOURCE:
+        raise ValueError(
+            f"{SOURCE} is the language the content is written in, the source of every catalog: it has no catalog "
+            "(a regional English, such as en_GB, may have one)"
         )
     return name
 
 
-def is_locale(code: str) -> bool:
-    """True when ``code`` is a language's code exactly as the site writes it."""
+def locale_problem(code: str) -> str | None:
+    """Why ``code`` is not a locale of the site as it writes them, or None when it is one."""
     try:
-        return canonical_locale(code) == code
-    except ValueError:
-        return False
+        name = canonical_locale(code)
+    except ValueError as error:
+        return str(error)
+    return None if name == code else f"{code!r}: write it {name}"
 
 
 @functools.cache

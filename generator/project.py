@@ -43,6 +43,7 @@ from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, P
 from .reader.pages import Page, Site, TemplateIds, Text, anchor_problems, read_page, see_targets, template_ids
 from .reader.pages import read_site as read_site_document
 from .reader.source import SourceError
+from .tables import label_problems
 from .urls import SiteURL
 from .verify import AuctionSolution, DealSolution, Mismatch, PlaySolution, Verification, verify
 from .views import View, auction_view, play_view
@@ -361,7 +362,7 @@ def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
         read_pages(root, _every_page(root), project.problems)
         return project
-    project.problems += unlisted_files(root, project.site, inputs)
+    project.problems += unlisted_files(root, project.site, inputs) + label_problems()
     for read in read_pages(root, project.site, project.problems, inputs, keeper):
         if read.page is not None:
             project.pages.append(read.page)
@@ -374,3 +375,15 @@ def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -
         project.draws = keeper.kept("draws", "draws", draw_all, disk=True)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
     return project
+
+
+def project_inputs(root: Path) -> Inputs:
+    """Every input of a build of the project, as its stages note them (:func:`load_project`): each
+    file read, and each folder listed (a file put there is read by the next build); a project whose
+    site cannot be read has its folders listed as if every page were, so that no command's output
+    (:mod:`generator.outputs`) replaces a file a build reads, whatever state the project is in."""
+    inputs = Inputs(root)
+    if load_project(root, inputs, keeper=Keeper(root / CACHE)).site is None:  # a build's cache, as it keeps it
+        unlisted_files(root, _every_page(root), inputs)
+        compile_templates(root, [], inputs)
+    return inputs

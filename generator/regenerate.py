@@ -25,7 +25,7 @@ from . import site_text
 from .files import FileError, confined, read_input
 from .fix import Change, changes_of, fix_text
 from .i18n.catalogs import ANSWER_CHANGED, LOCALES, catalog_path
-from .i18n.pofile import parse_po, po_bytes
+from .i18n.pofile import parse_po, po_bytes, with_line_ends_of
 from .problems import Problem, count
 from .project import CONTENT, TEMPLATES, read_site
 from .reader.documents import expand, load_documents, read_examples
@@ -59,7 +59,7 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
                 message.flags.add("fuzzy")
                 if ANSWER_CHANGED not in message.user_comments:
                     message.user_comments.append(ANSWER_CHANGED)
-        flagged_data = po_bytes(catalog)
+        flagged_data = with_line_ends_of(po_bytes(catalog), data)
         if flagged_data != data:
             flagged[root / display] = flagged_data
     return flagged

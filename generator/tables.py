@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
+from pathlib import Path
 
+from .problems import Problem
 from .rules import MULTIPLIERS, RULESETS, Card, Game, Litige, Rank, Rules, Suit, card_points, rank_order
 from .rules.scoring import BELOTE, CAPOT_DEAL, DEAL, LAST_TRICK, LAST_TRICK_CAPOT
 from .words.terms import Message
@@ -36,6 +38,35 @@ def flag_names() -> tuple[str, ...]:
 def flag_label(name: str) -> Message:
     """A flag's label; a flag without one is shown by its field name (and has no translation)."""
     return Message("rule flag", FLAG_LABELS.get(name, name))
+
+
+FLAG_LABELS_LINE = next(
+    number
+    for number, line in enumerate(Path(__file__).read_text(encoding="utf-8").splitlines(), 1)
+    if line.startswith("FLAG_LABELS")
+)
+"""The line of :data:`FLAG_LABELS` in this file, where a missing label is reported."""
+
+
+def label_problems() -> list[Problem]:
+    """A rule flag (or an enum value of one) without an English label would show players its Python
+    name: a warning at :data:`FLAG_LABELS` that fails ``--strict`` (it is no message awaiting its
+    translation, which is the only warning that does not)."""
+    found = [
+        f"the rule flag {name} has no English label, so the pages would show its Python name: add its label "
+        "to FLAG_LABELS"
+        for name in flag_names()
+        if name not in FLAG_LABELS
+    ]
+    values = {
+        getattr(rules, name) for by_game in RULESETS.values() for rules in by_game.values() for name in flag_names()
+    }
+    found += [
+        f"the value {value} of a rule flag has no English label, so the pages would show {value.value!r}: add its "
+        "label to VALUE_LABELS"
+        for value in sorted((v for v in values if isinstance(v, Enum) and v not in VALUE_LABELS), key=str)
+    ]
+    return [Problem("generator/tables.py", FLAG_LABELS_LINE, 1, text, "warning", "label") for text in found]
 
 
 def value_label(value: object) -> Message | str:

@@ -43,42 +43,107 @@ class SiteURL(str):
 
 
 def _normalized(text: str) -> str:
-    """``text`` as a base URL's ASCII form (see :class:`SiteURL`); ValueError when it is not one."""
+    """``text`` as a base URL in RFC 3986's normal form (see :class:`SiteURL`); ValueError, saying
+    what to write, when it is not one."""
     if re.search(r"\s", text):
         raise ValueError(f"{text!r} holds a space: percent-encode it (%20) or remove it")
-    try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError as error:
-        raise ValueError(f"{text!r}: {error}: write an address such as {EXAMPLE}") from None
-    if parts.scheme not in ("http", "https"):
+    scheme, colon, rest = text.partition(":")
+    if not colon or scheme.lower() not in ("http", "https") or not rest.startswith("//"):
         raise ValueError(f"{text!r}: the address must start with https:// (or http://), such as {EXAMPLE}")
-    if parts.username is not None or parts.password is not None:
+    scheme = scheme.lower()
+    parts = re.fullmatch(r"//([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?", rest, re.S)  # RFC 3986's appendix B
+    assert parts is not None  # every text after "//" matches
+    authority, path, query, fragment = parts.groups()
+    if "@" in authority:
         raise ValueError(f"{text!r}: an address with a user name or password is not public: remove them")
-    if parts.query or text.endswith("?"):
+    if query is not None:
         raise ValueError(f"{text!r}: a site's address has no query (?…): remove it")
-    if parts.fragment or text.endswith("#"):
+    if fragment is not None:
         raise ValueError(f"{text!r}: a site's address has no fragment (#…): remove it")
-    host = parts.hostname
+    host, port = _host(text, authority), _port(text, scheme, authority)
+    return f"{scheme}://{host}{port}{_path(text, path)}"
+
+
+def _host(text: str, authority: str) -> str:
+    """The host of ``authority``, in ASCII: a DNS name (IDNA), an IPv4 address or an IPv6 one in
+    brackets."""
+    if authority.startswith("["):
+        literal, bracket, _ = authority[1:].partition("]")
+        try:
+            if not bracket:
+                raise ValueError
+            return f"[{ipaddress.IPv6Address(literal).compressed}]"
+        except ValueError:
+            shown = authority if not bracket else f"[{literal}]"
+            raise ValueError(
+                f"{text!r}: {shown!r} is not an IPv6 address: write an address such as {EXAMPLE}"
+            ) from None
+    host = authority.rpartition(":")[0] if ":" in authority else authority
     if not host:
         raise ValueError(f"{text!r}: no host: write an address such as {EXAMPLE}")
-    if ":" in host:  # an IPv6 literal
-        try:
-            ipaddress.IPv6Address(host)
-        except ValueError:
-            raise ValueError(f"{text!r}: [{host}] is not an IPv6 address: write an address such as {EXAMPLE}") from None
-        ascii_host = f"[{host}]"
-    else:
-        try:
-            ascii_host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            ascii_host = ""
-        if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]*[a-z0-9])?", ascii_host):
-            raise ValueError(f"{text!r}: {host!r} is not a host name: write an address such as {EXAMPLE}")
-    path = quote(parts.path, safe=_PATH_SAFE) or "/"
-    if not path.endswith("/"):
-        path += "/"
-    return f"{parts.scheme}://{ascii_host}" + (f":{port}" if port is not None else "") + path
+    try:
+        name = host.lower().encode("idna").decode("ascii")
+    except UnicodeError:
+        name = ""
+    labels = name.split(".")
+    numeric = labels[-1].isdigit()  # a name whose last label is a number is an IPv4 address
+    if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]*[a-z0-9])?", name) or (numeric and not _is_ipv4(name)):
+        raise ValueError(f"{text!r}: {host!r} is not a host name: write an address such as {EXAMPLE}")
+    return name
+
+
+def _is_ipv4(name: str) -> bool:
+    try:
+        ipaddress.IPv4Address(name)
+    except ValueError:
+        return False
+    return True
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _port(text: str, scheme: str, authority: str) -> str:
+    """``:PORT`` as the URL keeps it: none for an empty one or the scheme's own (RFC 3986 6.2.3)."""
+    after = authority.rpartition("]")[2] if authority.startswith("[") else authority
+    _, colon, port = after.rpartition(":") if ":" in after else ("", "", "")
+    if not colon or not port:
+        return ""
+    number = int(port) if port.isascii() and port.isdigit() else 0
+    if not 1 <= number <= 65535:
+        shown = port if port.isascii() and port.isdigit() else repr(port)
+        raise ValueError(f"{text!r}: port {shown}: a port is a number from 1 to 65535: write one, or none")
+    return "" if number == _DEFAULT_PORTS[scheme] else f":{number}"
+
+
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+def _path(text: str, path: str) -> str:
+    """The path percent-encoded as RFC 3986 writes it (an escape's digits in capitals, an
+    unreserved character itself), ending in ``/``; ValueError for a ``%`` that starts no escape
+    or a dot segment (``..``, ``%2e``), which a browser removes, so that links would lead elsewhere."""
+
+    def normal(escape: re.Match[str]) -> str:
+        if escape.group(1) is None:
+            shown = escape.string[escape.start() : escape.start() + 3].split("/")[0]
+            raise ValueError(
+                f"{text!r}: {shown!r} is not a percent-escape (% and two hexadecimal digits, RFC 3986): "
+                "write %25 for a percent sign"
+            )
+        character = chr(int(escape.group(1), 16))
+        return character if character in _UNRESERVED else escape.group().upper()
+
+    encoded = quote(path, safe=_PATH_SAFE)
+    for written in encoded.split("/"):
+        if _ESCAPE.sub(normal, written) in (".", ".."):
+            raise ValueError(
+                f"{text!r}: the path has a dot segment ({written!r}), which a browser resolves away: "
+                "write the path it stands for"
+            )
+    normalized = _ESCAPE.sub(normal, encoded) or "/"
+    return normalized if normalized.endswith("/") else normalized + "/"
 
 
 ENVIRONMENT = "BELOTE_DOCS_BASE_URL"

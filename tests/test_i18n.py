@@ -29,6 +29,8 @@ from generator.i18n.catalogs import (
 from generator.i18n.catalogs import LOCALES as LOCALES_DIR
 from generator.i18n.extract import MARKUP
 from generator.problems import Problem
+from generator.reader.pages import Text
+from generator.regenerate import fuzzy_catalogs
 from generator.rules import RULESETS, Game, Litige
 from generator.site_file import set_locale_state
 from generator.words.terms import Message
@@ -186,6 +188,31 @@ def test_update_marks_a_changed_message_fuzzy_and_keeps_a_removed_one_obsolete(p
     assert result.code == 0 and any("fuzzy translation of 'A bid must always be higher'" in line for line in lines)
 
 
+@pytest.mark.slow
+def test_update_keeps_a_crlf_catalog_crlf(project: Path, run_cli) -> None:
+    """A catalog saved with CRLF line ends (an editor on Windows, git's autocrlf) keeps them: a diff
+    shows the lines that changed, not the whole file; regenerate's fuzzy flags too."""
+    path = project / "locales/bg/LC_MESSAGES/messages.po"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    before = path.read_bytes()
+    page = project / "content/bidding.yaml"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title: A bid must be higher", "title: A bid must always be higher"),
+        encoding="utf-8",
+    )
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    after = path.read_bytes()
+    assert after != before and after.count(b"\n") == after.count(b"\r\n")
+    assert b'#| msgid "A bid must be higher"\r\nmsgid "A bid must always be higher"\r\n' in after
+    lf = (project / "locales/fr/LC_MESSAGES/messages.po").read_bytes()
+    assert b"\r" not in lf  # each catalog its own
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    assert path.read_bytes() == after  # nothing to change: not written
+    fuzzy = fuzzy_catalogs(project, ["bg"], [Text("A bid must always be higher", "x", 1, 1)], [])
+    assert fuzzy and all(data.count(b"\n") == data.count(b"\r\n") for data in fuzzy.values())
+
+
 # add, stats, publish -----------------------------------------------------------------------------
 
 
@@ -266,15 +293,41 @@ def test_add_a_language_end_to_end(project: Path, run_cli) -> None:
 @pytest.mark.parametrize(
     "code, message",
     [
-        ("xx", "error: 'xx' is not a locale CLDR knows"),
+        ("xx", "error: 'xx' is not a locale CLDR knows: write a language's code"),
+        ("../x", "error: '../x' is not a locale CLDR knows: write a language's code"),
+        ("de_XX", "error: 'de_XX' is not a locale CLDR knows: write a language's code"),
+        ("sr@latin", "error: 'sr@latin' is not a locale CLDR knows: write a language's code"),
+        ("", "error: an empty locale code: write"),
+        ("en", "error: en is the language the content is written in"),
+        ("EN", "error: en is the language the content is written in"),
+        ("ca-ES-valencia", "error: 'ca-ES-valencia' is CLDR's ca_ES_VALENCIA, a variant"),
         ("es", "error: es is already a locale of the site (published)"),
     ],
 )
 def test_add_refuses_an_unknown_or_existing_locale(project: Path, run_cli, code: str, message: str) -> None:
+    """In the project's words, what CLDR's locale data (Babel's) lists being the codes there are;
+    the source language is no translation."""
     before = tree(project)
     result, output = cli(run_cli, project, "i18n", "add", code)
-    assert result == 2 and output.startswith(message)
+    assert result == 2 and output.startswith(message), output
+    assert "expected only letters" not in output and "unknown locale" not in output
     assert tree(project) == before
+
+
+@pytest.mark.parametrize(
+    "code, name",
+    [
+        ("pt-br", "pt_BR"),
+        ("zh-hant-tw", "zh_Hant_TW"),
+        ("sr_Latn", "sr_Latn"),
+        ("en-GB", "en_GB"),
+        ("es_419", "es_419"),
+    ],
+)
+def test_a_locale_code_is_written_as_cldr_writes_it(code: str, name: str) -> None:
+    from generator.locales import canonical_locale
+
+    assert canonical_locale(code) == name
 
 
 @pytest.mark.slow
@@ -445,18 +498,26 @@ def test_registering_a_locale_in_other_layouts(tmp_path: Path, text: str, expect
     assert path.read_bytes().decode("utf-8") == expected
 
 
-@pytest.mark.parametrize("code", ["und", "root", "xx"])
-def test_the_site_refuses_the_codes_that_i18n_add_refuses(project: Path, run_cli, code: str) -> None:
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        ("und", "'und' is not a locale"),
+        ("root", "'root' is not a locale"),
+        ("xx", "'xx' is not a locale"),
+        ("en", "en is the language the content is written in"),
+        ("pt-BR", "'pt-BR': write it pt_BR"),
+    ],
+)
+def test_the_site_refuses_the_codes_that_i18n_add_refuses(project: Path, run_cli, code: str, says: str) -> None:
     """One validator for content/site.yaml and `i18n add`: `und` (CLDR reads it as en_US) is no language."""
     site = project / "content/site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace("  fr: published\n", f"  {code}: published\n"))
-    assert cli(run_cli, project, "i18n", "add", code)[0] == 2
+    if code != "pt-BR":  # which i18n add writes pt_BR
+        assert cli(run_cli, project, "i18n", "add", code)[0] == 2
     result, lines = run_build(project, None)
     assert result.code == 2
     line = site.read_text(encoding="utf-8").splitlines().index(f"  {code}: published") + 1
-    assert any(
-        entry.startswith(f"content/site.yaml:{line}:3: error: locales: {code!r} is not a locale") for entry in lines
-    )
+    assert any(entry.startswith(f"content/site.yaml:{line}:3: error: locales: {says}") for entry in lines), lines
 
 
 # Changed messages are matched by where they come from (issue 14) -------------------------------
@@ -612,24 +673,25 @@ def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader()
     entry, are those of the messages the catalog reader gives (with the template's digests, and
     without)."""
     from generator.i18n.catalogs import _template_messages, _translated, message_digest
-    from generator.i18n.pofile import read_messages
+    from generator.i18n.pofile import parse_po
 
     def key(message: object) -> tuple[str | None, str]:
         msgid = message.id  # type: ignore[attr-defined]
         return message.context, msgid if isinstance(msgid, str) else msgid[0]  # type: ignore[attr-defined]
 
     template = (ROOT / "locales/messages.pot").read_bytes()
-    read = read_messages(template, "messages.pot", [])
+    read = parse_po(template, "messages.pot", [])
     assert read is not None
     digests, written = _template_messages(template)
-    assert digests == {message_digest(*key(message)) for message in read[1]} and len(written) == len(digests)
+    assert digests == {message_digest(*key(message)) for message in read if message.id}
+    assert len(written) == len(digests)
     for path in CATALOGS:
-        read = read_messages(path.read_bytes(), path.name, [])
+        read = parse_po(path.read_bytes(), path.name, [])
         assert read is not None
         done = {
             message_digest(*key(m))
-            for m in read[1]
-            if not m.fuzzy and all(m.string if isinstance(m.string, tuple | list) else (m.string,))
+            for m in read
+            if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple | list) else (m.string,))
         }
         assert done and _translated(path.read_bytes(), path.name, written) == done
         assert _translated(path.read_bytes(), path.name, {}) == done

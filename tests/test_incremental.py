@@ -478,7 +478,7 @@ def test_warnings_are_given_again_when_their_page_is_reused(
     assert lines_first[:-1] == lines_again[:-1] == lines_unchanged[:-1]
     assert "(nothing changed since the last build)" in lines_unchanged[-1]
     assert lines_strict == [line.replace(": warning: ", ": error: ") for line in lines_first[:-1]] + [
-        "1 error (translations lost or unusable, --strict); nothing written"
+        "1 error (warnings that --strict makes errors); nothing written"
     ]
 
 

@@ -24,6 +24,20 @@ def test_every_rule_flag_has_an_english_label() -> None:
     assert {message for message, _ in tables.messages()} >= {tables.flag_label(n) for n in tables.flag_names()}
 
 
+def test_a_rule_flag_without_an_english_label_fails_a_strict_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its Python name would be published to players (a regression of the English-first builds):
+    an error under --strict at the labels' line, a warning without."""
+    monkeypatch.setattr(tables, "FLAG_LABELS", {k: v for k, v in tables.FLAG_LABELS.items() if k != "belote_kept"})
+    line = tables.FLAG_LABELS_LINE
+    assert (ROOT / "generator/tables.py").read_text(encoding="utf-8").splitlines()[line - 1].startswith("FLAG_LABELS")
+    result, lines = run_build(ROOT, None, strict=True)
+    assert result.code == 2, lines
+    stated = f"generator/tables.py:{line}:1: error: the rule flag belote_kept has no English label"
+    assert any(found.startswith(stated) for found in lines), lines
+    result, lines = run_build(ROOT, None, strict=False)
+    assert result.code == 0 and any(found.startswith(stated.replace("error", "warning")) for found in lines), lines
+
+
 def test_the_differences_are_the_flags_that_differ_game_by_game() -> None:
     expected = [
         (game, name)

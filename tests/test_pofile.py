@@ -16,10 +16,11 @@ from babel.messages.catalog import Catalog, Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.i18n.catalogs import ANSWER_CHANGED
 from generator.i18n.pofile import _restore_previous, parse_po, po_bytes
 from generator.problems import Problem
 
-from .test_robustness import mutated_catalogs
+from .test_robustness import BABELS_WORDS, mutated_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = sorted((ROOT / "locales").glob("*/LC_MESSAGES/messages.po")) + [ROOT / "locales/messages.pot"]
@@ -193,8 +194,15 @@ def test_fuzz_the_writer_gives_gnu_gettexts_bytes(
     message.previous_id = [previous]
     old_context = context.replace("%", "/") if context is not None else None  # likewise, in an obsolete entry
     catalog.obsolete["o"] = Message(f"old {msgid}", string, user_comments=[comment], context=old_context, flags=flags)
+    catalog.obsolete["o"].previous_id = [f"older {previous}"]
     written = po_bytes(catalog)
     assert msgcat(written) == written
+    problems: list[Problem] = []  # and the reader reads what the writer writes (Babel drops a
+    back = parse_po(written, "x.po", problems, locale="es")  # python-format flag of a text with no %)
+    assert back is not None and not problems, problems
+    assert all(entry.previous_id == [f"older {previous}"] for entry in back.obsolete.values())
+    again = parse_po(po_bytes(back), "x.po", problems, locale="es")
+    assert again is not None and po_bytes(again) == po_bytes(back)
 
 
 @needs_msgcat
@@ -248,3 +256,247 @@ def test_the_writer_breaks_lines_where_gettext_does_at_every_length() -> None:
         catalog.add(text, text, context="c" * (1 + length % 9), locations=[(f"content/page {length % 7}.yaml", 1)])
     written = po_bytes(catalog)
     assert msgcat(written) == written
+
+
+# What GNU gettext reads, read alike; what it refuses, refused in the project's words ------------
+
+needs_msgfmt = pytest.mark.skipif(shutil.which("msgfmt") is None, reason="unreachable: ./setup installs gettext")
+
+HEADER = (
+    'msgid ""\nmsgstr ""\n"Language: ru\\n"\n'
+    '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || '
+    'n%100>=20) ? 1 : 2);\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+)
+GETTEXT_READS = {
+    "an obsolete entry's previous msgid (msgmerge)": '#~| msgid "Took"\n#~ msgid "Take"\n#~ msgstr "Беру"\n',
+    "an obsolete plural's previous context and ids": '# was here\n#~| msgctxt "c"\n#~| msgid "card"\n'
+    '#~| msgid_plural "cards"\n#~ msgctxt "c"\n#~ msgid "a card"\n#~ msgid_plural "cards"\n#~ msgstr[0] "к"\n'
+    '#~ msgstr[1] "ки"\n#~ msgstr[2] "к"\n',
+    "msgcat's conflict marker as a comment": '#-#-#-#-#  a.po  #-#-#-#-#\nmsgid "Pass"\nmsgstr "Пас"\n',
+    "a date no tool wrote": 'msgid "Pass"\nmsgstr "Пас"\n',
+    "a Language that is no locale code": 'msgid "Pass"\nmsgstr "Пас"\n',
+}
+HEADERS = {
+    "a date no tool wrote": HEADER.replace('"Language', '"PO-Revision-Date: yesterday\\n"\n"Language'),
+    "a Language that is no locale code": HEADER.replace("Language: ru", "Language: zz_QQ_1"),
+}
+
+
+def msgfmt_reads(data: bytes) -> bool:
+    return (
+        subprocess.run(["msgfmt", "--check", "-o", "/dev/null", "-"], input=data, capture_output=True).returncode == 0
+    )
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("name", GETTEXT_READS)
+def test_the_reader_reads_what_gnu_gettext_reads(name: str) -> None:
+    data = (HEADERS.get(name, HEADER) + GETTEXT_READS[name]).encode("utf-8")
+    assert msgfmt_reads(data)
+    problems: list[Problem] = []
+    catalog = parse_po(data, "x.po", problems, locale="ru")
+    assert catalog is not None and not problems, problems
+    again = parse_po(po_bytes(catalog), "x.po", problems, locale="ru")
+    assert again is not None and not problems and po_bytes(again) == po_bytes(catalog)
+
+
+@needs_msgcat
+def test_an_obsolete_entrys_previous_msgid_is_kept_as_msgcat_keeps_it() -> None:
+    data = (HEADER + GETTEXT_READS["an obsolete plural's previous context and ids"]).encode("utf-8")
+    catalog = parse_po(data, "x.po", [], locale="ru")
+    assert catalog is not None
+    (entry,) = catalog.obsolete.values()
+    assert entry.previous_id == ["card", "cards"] and entry.user_comments == ["was here"]
+    written = po_bytes(catalog)
+    assert b'#~| msgid "card"\n#~| msgid_plural "cards"\n#~ msgctxt "c"\n' in written
+    assert msgcat(written) == written
+
+
+@needs_msgfmt
+@pytest.mark.parametrize(
+    ("text", "where", "says"),
+    [
+        ("\ufeff" + HEADER, "1:1", "a byte-order mark (U+FEFF) starts the catalog"),
+        (HEADER + 'msgid "Pass"\n\nmsgid "Take"\nmsgstr "Беру"\n', "7:1", "msgid 'Pass' has no msgstr"),
+        (HEADER + 'msgid "Pass"\n#. x\nmsgstr "Пас"\n', "7:1", "msgid 'Pass' has no msgstr"),
+        (HEADER + '#~ msgid "Gone"\n#~ msgstrx "Ушло"\n', "8:1", "'msgstrx' is not a keyword of gettext"),
+        (HEADER + '# a note\n"Pass"\nmsgid "Pass"\nmsgstr "Пас"\n', "8:1", 'a "text" line that continues no msgctxt'),
+    ],
+    ids=["a byte-order mark", "a missing msgstr", "a comment inside an entry", "an unknown keyword", "a stray string"],
+)
+def test_what_gnu_gettext_refuses_is_refused_in_the_projects_words(text: str, where: str, says: str) -> None:
+    data = text.encode("utf-8")
+    assert not msgfmt_reads(data)
+    problems: list[Problem] = []
+    assert parse_po(data, "x.po", problems, locale="ru") is None
+    found = [str(problem) for problem in problems]
+    assert len(found) == 1 and found[0].startswith(f"x.po:{where}: error: ") and says in found[0], found
+    assert not any(words in found[0] for words in BABELS_WORDS), found
+
+
+def test_a_header_field_given_twice_is_refused_at_its_own_line() -> None:
+    """msgfmt reads the first, Babel the last: one of them would read the catalog wrong."""
+    data = (HEADER + 'msgid "card"\nmsgid_plural "cards"\nmsgstr[0] "к"\nmsgstr[1] "ки"\nmsgstr[2] "к"\n').replace(
+        '"Content-Type', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n"Content-Type'
+    )
+    problems: list[Problem] = []
+    assert parse_po(data.encode("utf-8"), "x.po", problems) is None
+    assert [str(problem) for problem in problems] == [
+        "x.po:5:1: error: the header gives Plural-Forms twice (first at line 4): msgfmt reads the first and Babel "
+        "the last: keep one"
+    ]
+
+
+# Every shape of catalog, as Babel reads it; every odd one as gettext reads it, or refused in words --
+
+COMMENTED_HEADER = """# A test catalog.
+#
+msgid ""
+msgstr ""
+"Project-Id-Version: belote-docs VERSION\\n"
+"Language: ru\\n"
+"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && "
+"n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+
+"""
+ENTRY = """#. The site's name.
+#: content/site.yaml
+msgid "French Belote"
+msgstr "Французская белот"
+"""
+SHAPES = {  # the shapes a valid catalog may have
+    "a file name with a space": '#: \u2068content/a b.yaml\u2069 content/c.yaml\nmsgid "Take"\nmsgstr "Беру"\n',
+    "one entry": ENTRY,
+    "header only": "",
+    "no final line end": ENTRY.rstrip("\n"),
+    "a quote": 'msgid "say \\"take\\""\nmsgstr "скажи \\"беру\\""\n',
+    "a backslash and line feeds": 'msgid "a\\\\b\\n"\n"c\\n"\nmsgstr "а\\\\б\\n"\n"в\\n"\n',
+    "a tab": 'msgid "a\\tb"\nmsgstr "а\\tб"\n',
+    "Devanagari": 'msgid "Cards"\nmsgstr "पत्ते। ताश"\n',
+    "continuation lines": 'msgid ""\n"In the trump game, "\n"each player"\nmsgstr ""\n"В игре с козырем, "\n"каждый"\n',
+    "fuzzy": '#, fuzzy, python-format\nmsgid "Take"\nmsgstr "Беру"\n',
+    "fuzzy for review": f'# {ANSWER_CHANGED}\n#, fuzzy\nmsgid "Take"\nmsgstr "Беру"\n',
+    "fuzzy with a previous msgid": '#, fuzzy\n#| msgid "Took"\n#| "more"\nmsgid "Take"\nmsgstr "Беру"\n',
+    "a translator comment": '# keep it short\n#\nmsgid "Take"\nmsgstr "Беру"\n',
+    "untranslated": 'msgid "Take"\nmsgstr ""\n',
+    "plural": 'msgid "%(num)s card"\nmsgid_plural "%(num)s cards"\nmsgstr[0] "%(num)s карта"\n'
+    'msgstr[1] "%(num)s карты"\nmsgstr[2] "%(num)s карт"\n',
+    "plural with forms missing": 'msgid "card"\nmsgid_plural "cards"\nmsgstr[0] "карта"\n',
+    "msgctxt": 'msgctxt "seat"\nmsgid "North"\nmsgstr "Север"\n\nmsgctxt ""\nmsgid "North"\nmsgstr "Сев."\n',
+    "obsolete": ENTRY + '\n# was here\n#~ msgctxt "c"\n#~ msgid "Gone"\n#~ msgstr ""\n#~ "Ушло"\n',
+    "obsolete plural, twice": '#~ msgid "a"\n#~ msgid_plural "b"\n#~ msgstr[0] "x"\n\n#~ msgid "a"\n#~ msgstr "y"\n',
+    "a placeholder lost": 'msgid "%(seat)s takes"\nmsgstr "берёт"\n',
+    "a lone percent sign": 'msgid "%(n)s of 50"\nmsgstr "%(n)s из 50 %"\n',
+    "blank lines between": ENTRY + "\n\n\n" + 'msgid "Pass"\nmsgstr "Пас"\n',
+}
+ODD = {  # each read as gettext reads it (None), or refused at LINE:COL, saying so in the project's words
+    "CRLF": ((COMMENTED_HEADER + ENTRY).replace("\n", "\r\n"), None),
+    "no header": (ENTRY, None),
+    "a header after a message": (ENTRY + "\n" + COMMENTED_HEADER, None),
+    "a backslash in a comment": (COMMENTED_HEADER + "#. C:\\path\n" + ENTRY, None),
+    "leading spaces": (COMMENTED_HEADER + '  msgid "a"\nmsgstr "b"\n', None),
+    "forms out of order": (COMMENTED_HEADER + 'msgid "a"\nmsgid_plural "b"\nmsgstr[1] "x"\nmsgstr[0] "y"\n', None),
+    "obsolete lines mixed in": (COMMENTED_HEADER + 'msgid "a"\n#~ msgstr "b"\n', None),
+    "a stray continuation": (COMMENTED_HEADER + ENTRY + '\n"more"\n', None),
+    "a conflict marker": (COMMENTED_HEADER + "#-#-#-#-#  a.po  #-#-#-#-#\n" + ENTRY, None),
+    "an obsolete previous msgid": (COMMENTED_HEADER + '#~| msgid "a"\n#~ msgid "b"\n#~ msgstr "c"\n', None),
+    "a Language that is no locale code": (COMMENTED_HEADER.replace("Language: ru", "Language: 12") + ENTRY, None),
+    "a date no tool wrote": (
+        COMMENTED_HEADER.replace("Project-Id-Version: belote-docs VERSION", "POT-Creation-Date: now") + ENTRY,
+        None,
+    ),
+    "a lone carriage return": (
+        COMMENTED_HEADER + ENTRY.replace("Belote", "Be\rlote"),
+        ("13:17", "a carriage return that ends no line"),
+    ),
+    "a control character": (COMMENTED_HEADER + ENTRY.replace("белот", "бе\x07лот"), ("14:23", "U+0007 is not allowed")),
+    "a control escape": (COMMENTED_HEADER + ENTRY.replace("белот", "бе\\aлот"), ("13:1", "U+0007 in 'French Belote'")),
+    "a character reference": (
+        COMMENTED_HEADER + ENTRY.replace("белот", "бе&#7;лот"),
+        ("13:1", "U+0007 in 'French Belote'"),
+    ),
+    "a byte-order mark": (
+        "\ufeff" + COMMENTED_HEADER + ENTRY,
+        ("1:1", "a byte-order mark (U+FEFF) starts the catalog"),
+    ),
+    "a duplicate msgid": (
+        COMMENTED_HEADER + ENTRY + "\n" + ENTRY,
+        ("18:1", "duplicate entry 'French Belote', first at line 13"),
+    ),
+    "a bad plural header": (
+        COMMENTED_HEADER.replace("nplurals=3", "nplurals=x") + ENTRY,
+        ("7:1", "bad Plural-Forms header"),
+    ),
+    "a header of another charset": (
+        COMMENTED_HEADER.replace("charset=utf-8", "charset=latin-1") + ENTRY,
+        ("9:1", "the header says charset=latin-1"),
+    ),
+    "a Plural-Forms given twice": (
+        COMMENTED_HEADER.replace('"Content-Type', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n"Content-Type'),
+        ("9:1", "the header gives Plural-Forms twice (first at line 7)"),
+    ),
+    "an unknown line": (COMMENTED_HEADER + ENTRY + "\nhello there\n", ("16:1", "'hello there' is not a comment")),
+    "an unknown keyword": (
+        COMMENTED_HEADER + 'msgid "a"\nmsgstring "b"\n',
+        ("12:1", "'msgstring \"b\"' is not a comment"),
+    ),
+    "an unknown keyword, obsolete": (
+        COMMENTED_HEADER + '#~ msgid "a"\n#~ msgstring "b"\n',
+        ("12:1", "'msgstring' is not a keyword of gettext"),
+    ),
+    "an unknown escape": (COMMENTED_HEADER + 'msgid "a\\qb"\nmsgstr "b"\n', ("11:9", "the escape '\\\\q'")),
+    "a missing msgstr": (
+        COMMENTED_HEADER + 'msgid "a"\n\nmsgid "b"\nmsgstr "c"\n',
+        ("11:1", "msgid 'a' has no msgstr"),
+    ),
+    "a form beyond the header's": (
+        COMMENTED_HEADER + 'msgid "a"\nmsgid_plural "b"\nmsgstr[0] "x"\nmsgstr[3] "y"\n',
+        ("11:1", "msgstr[3]: the catalog has 3 plural forms"),
+    ),
+    "a comment inside an entry": (
+        COMMENTED_HEADER + 'msgid "a"\n#. x\nmsgstr "b"\n',
+        ("11:1", "msgid 'a' has no msgstr"),
+    ),
+    "an open file name": (
+        COMMENTED_HEADER + '#: \u2068content/a b.yaml\nmsgid "a"\nmsgstr "b"\n',
+        ("11:1", "a file name opened with U+2068 is not closed with U+2069"),
+    ),
+    "an empty msgid": (COMMENTED_HEADER + 'msgid ""\nmsgstr "b"\n', ("11:1", "duplicate entry '', first at line 3")),
+    "a string after a comment": (
+        COMMENTED_HEADER + ENTRY + '\n# note\n"more"\n',
+        ("17:1", 'a "text" line that continues no msgctxt, msgid or msgstr'),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", SHAPES)
+def test_each_shape_of_catalog_is_read_as_babel_reads_it(name: str) -> None:
+    data = (COMMENTED_HEADER + SHAPES[name]).encode("utf-8")
+    problems: list[Problem] = []
+    ours = parse_po(data, "x.po", problems, locale="ru")
+    assert ours is not None and not problems, problems
+    assert fields(ours) == fields(babel_read(data, "ru"))
+    assert [m.previous_id for m in ours] == [m.previous_id for m in babel_read(data, "ru")]
+
+
+@pytest.mark.parametrize("name", ODD)
+def test_each_odd_catalog_is_read_as_gettext_reads_it_or_refused_in_the_projects_words(name: str) -> None:
+    text, expected = ODD[name]
+    problems: list[Problem] = []
+    ours = parse_po(text.encode("utf-8"), "x.po", problems, locale="ru")
+    found = [str(problem) for problem in problems]
+    if expected is None:
+        assert ours is not None and not found, found
+        return
+    where, says = expected
+    assert ours is None and len(found) == 1, found
+    assert found[0].startswith(f"x.po:{where}: error: ") and says in found[0], found
+    assert not any(words in found[0] for words in BABELS_WORDS), found
+
+
+def test_a_catalog_that_is_not_utf8_is_refused_at_its_byte() -> None:
+    problems: list[Problem] = []
+    data = (COMMENTED_HEADER + ENTRY).encode("utf-8").replace("белот".encode(), b"\xff")
+    assert parse_po(data, "x.po", problems) is None
+    assert [str(problem) for problem in problems] == ["x.po:14:21: error: not UTF-8 text: save the catalog as UTF-8"]

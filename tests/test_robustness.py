@@ -52,6 +52,79 @@ def test_regenerate_refuses_a_report_over_one_of_its_inputs(project: Path, run_c
     assert tree(project) == before
 
 
+OUTPUTS = [("export", "--out"), ("regenerate", "--report")]
+INPUTS = [
+    "content/site.yaml",
+    "content/bidding.yaml",
+    "locales/fr/LC_MESSAGES/messages.po",
+    "locales/es/LC_MESSAGES/translated.txt",
+    "locales/messages.pot",
+    "templates/page.html",
+    "templates/assets/site.css",
+    "content/new.json",  # a file put where the build lists its inputs becomes one
+    "templates/assets/new.json",
+    "locales/new.json",
+]
+
+
+@pytest.mark.parametrize("target", INPUTS)
+@pytest.mark.parametrize(("command", "option"), OUTPUTS, ids=[command for command, _ in OUTPUTS])
+def test_no_command_writes_over_one_of_the_projects_inputs(
+    project: Path, run_cli, command: str, option: str, target: str
+) -> None:
+    """What a build reads (derived from the loader, not listed by hand) is no command's output: the
+    message says where to write instead; nothing is written."""
+    before = tree(project)
+    code, output = run_cli(command, "-C", str(project), option, str(project / target))
+    assert code == 2, output
+    said = clean(output).splitlines()[0]
+    assert said.startswith(f"{project / target}: error: "), output
+    assert re.search(r"(one of the project's inputs|which a build reads).*: write it elsewhere, such as \S", said), said
+    assert tree(project) == before
+
+
+@pytest.mark.parametrize("folder", ["content", "locales", "locales/fr/LC_MESSAGES", "templates", "templates/assets"])
+def test_schema_writes_into_no_folder_a_build_reads(project: Path, run_cli, folder: str) -> None:
+    """`schema --out DIR` writes the schemas into a folder: none that a build reads."""
+    before = tree(project)
+    code, output = run_cli("schema", "-C", str(project), "--out", str(project / folder))
+    assert code == 2, output
+    said = clean(output).splitlines()[0]
+    assert said.startswith(f"{project / folder}/") and f"inside {folder}/, which a build reads" in said, said
+    assert "such as schemas/ in the project folder" in said and tree(project) == before
+
+
+def test_no_output_goes_into_a_locale_folder_linked_inside_the_project(project: Path, run_cli) -> None:
+    """locales/es a link to translations-es/ (inside the project, as README advises): the build reads
+    that folder, so it is no output's either, by any of its names."""
+    shutil.move(project / "locales/es", project / "translations-es")
+    (project / "locales/es").symlink_to(project / "translations-es")
+    before = tree(project)
+    for target in ("translations-es/LC_MESSAGES/messages.po", "translations-es/LC_MESSAGES/new.json"):
+        code, output = run_cli("export", "-C", str(project), "--out", str(project / target))
+        assert code == 2 and "locales/es" in clean(output), output
+    assert run_cli("build", "-C", str(project), "--out", str(project / "translations-es"))[0] == 2
+    for folder in ("translations-es/new", "content/site", "templates/assets/site"):
+        code, output = run_cli("build", "-C", str(project), "--out", str(project / folder))
+        assert code == 2 and "which a build reads" in clean(output) and "such as site/" in output, output
+    assert tree(project) == before
+
+
+def test_every_file_a_build_reads_is_refused_as_an_output(project: Path) -> None:
+    """The list the commands check is the loader's: every input a real build recorded is in it."""
+    from generator import records
+    from generator.build import build
+    from generator.outputs import input_refusal
+    from generator.project import CACHE, project_inputs
+
+    assert build(project, project / "site", strict=False, search=False).code == 0
+    record = records.load(project / CACHE, project / "site")
+    assert record is not None and len(record.inputs) > 30
+    inputs = project_inputs(project)
+    for name in record.inputs:
+        assert input_refusal(inputs, project / name.rstrip("/"), "x") is not None, name
+
+
 def test_regenerate_on_invalid_input_creates_no_report(project: Path, run_cli) -> None:
     edit(project / "content/bidding.yaml", "turned: 10H", "turned: X")
     code, output = run_cli("regenerate", "-C", str(project), "--report", str(project / "new.md"))
@@ -286,22 +359,29 @@ def test_a_bad_plural_rule_is_reported_at_its_header_line(project: Path, plural:
     assert any(x.startswith(f"{CATALOG}:{line}:") and message in x for x in lines), lines
 
 
-@pytest.mark.parametrize(
-    "old, new, message",
-    [
-        ('"Language: es\\n"', '"Language: zz_QQ_1\\n"', "'zz_QQ_1' is not a valid locale identifier"),
-        ("POT-Creation-Date: ", "POT-Creation-Date: yesterday ", "time data 'yesterday"),  # whatever the date
-        ("nplurals=3;", "nplurals=0;", "at least 1"),
-    ],
-    ids=["language", "date", "nplurals-0"],
-)
-def test_a_header_field_babel_cannot_read_is_reported_at_its_line(
-    project: Path, old: str, new: str, message: str
-) -> None:
-    line = header(project, old, new)
+def test_a_plural_header_babel_cannot_read_is_reported_at_its_line(project: Path) -> None:
+    line = header(project, "nplurals=3;", "nplurals=0;")
     result, lines = run_build(project, None, strict=False)
     assert result.code == 2
-    assert any(x.startswith(f"{CATALOG}:{line}:1: error: ") and message in x for x in lines), lines
+    assert any(x.startswith(f"{CATALOG}:{line}:1: error: ") and "at least 1" in x for x in lines), lines
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [('"Language: es\\n"', '"Language: zz_QQ_1\\n"'), ("POT-Creation-Date: ", "POT-Creation-Date: yesterday ")],
+    ids=["language", "date"],
+)
+def test_a_header_field_babel_cannot_read_is_read_as_msgfmt_reads_it(
+    project: Path, run_cli, old: str, new: str
+) -> None:
+    """As text (msgfmt --check accepts both): the build uses neither, and `i18n update` writes the
+    catalog's own locale there (and its dates, with the next change of its messages)."""
+    header(project, old, new)
+    result, lines = run_build(project, None, strict=True)
+    assert result.code == 0, lines
+    assert run_cli("i18n", "update", "-C", str(project))[0] == 0
+    text = (project / CATALOG).read_text(encoding="utf-8")
+    assert '"Language: es\\n"' in text and "zz_QQ_1" not in text
 
 
 def test_a_catalog_that_does_not_say_utf8_is_refused_at_its_header_line(project: Path, run_cli) -> None:
@@ -369,6 +449,15 @@ def test_a_long_previous_msgid_is_written_and_read_back_whole(tmp_path: Path) ->
 
 
 CATALOG_CASES = sorted((ROOT / "tests/invalid/catalogs").glob("*.po"))
+BABELS_WORDS = (  # what Babel's reader says, where the project's words are due
+    "Unknown or misformatted keyword",
+    "Got line starting with",
+    "missing msgstr for msgid",
+    "cannot parse po file",
+    "expected only letters",
+    "is not a valid locale identifier",
+    "does not match format",
+)
 
 
 @pytest.mark.parametrize("case", CATALOG_CASES, ids=[case.name for case in CATALOG_CASES])
@@ -383,6 +472,7 @@ def test_each_broken_catalog_of_the_corpus_gives_exactly_its_problems(case: Path
     assert read_catalog(case, case.name, "es", problems) is None
     found = [str(problem) for problem in sorted(problems)]
     assert "Traceback" not in " ".join(found)
+    assert not any(words in " ".join(found) for words in BABELS_WORDS), found  # the project's words, not Babel's
     for line, column, fragment in expected:
         prefix = f"{case.name}:{line}:{column}: error: "
         assert any(x.startswith(prefix) and fragment in x for x in found), (prefix, fragment, found)

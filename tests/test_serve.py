@@ -56,18 +56,18 @@ def answer(url: str, timeout: float = 60) -> tuple[int, str]:
 
 
 @contextlib.contextmanager
-def served(project: Path, output: list[str] | None = None) -> Iterator[str]:
-    """`serve` running on a free port of 127.0.0.1 for the block; yields its base URL. Its output,
-    once it has stopped, is added to ``output``; it must stop cleanly."""
+def served(project: Path, output: list[str] | None = None, host: str = "127.0.0.1") -> Iterator[str]:
+    """`serve` running on a free port of ``host`` for the block; yields its base URL. Its output,
+    once it has stopped, is added to ``output``; it must stop cleanly, without a traceback."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "-C", str(project), "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-m", "generator", "serve", "-C", str(project), "--host", host, "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://{'[::1]' if host == '::1' else '127.0.0.1'}:{port}"
     finally:
         server.terminate()
         printed = server.communicate(timeout=20)[0]
@@ -187,3 +187,117 @@ def test_serve_refuses_a_host_it_cannot_listen_on(tmp_path: Path) -> None:
     )
     assert run.returncode == 2 and "Traceback" not in run.stdout + run.stderr, run
     assert run.stdout.startswith("error: cannot serve on no such host! port 8000:"), run.stdout
+
+
+# Requests as a careless or hostile client makes them: no traceback, ever -------------------------
+
+
+def raw(base: str, request: bytes) -> bytes:
+    """The server's answer to ``request``, sent as it is."""
+    host, port = base.rsplit("/", 1)[-1].rsplit(":", 1)
+    with socket.create_connection((host.strip("[]"), int(port)), timeout=30) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_an_address_that_cannot_be_a_path_is_a_400_and_a_client_that_leaves_is_no_error(tmp_path: Path) -> None:
+    """An encoded NUL; a page's reload question left waiting when the page is left (every navigation,
+    every closed tab), answered at the next save; a hundred idle connections closed, some reset."""
+    project = copy_project(tmp_path / "project")
+    output: list[str] = []
+    with served(project, output) as base:
+        fetch(f"{base}/")
+        for address in ("/es/index%00.html", "/%00", "/es/%00/", "/assets/site%00.css"):
+            status = raw(base, f"GET {address} HTTP/1.0\r\n\r\n".encode()).split(b"\r\n", 1)[0]
+            assert status.split()[1] in (b"400", b"404"), (address, status)
+            assert raw(base, f"HEAD {address} HTTP/1.0\r\n\r\n".encode()).split()[1] in (b"400", b"404")
+        host, port = base.rsplit("/", 1)[-1].rsplit(":", 1)
+        left = []
+        for _ in range(5):  # pages left while their question waits
+            sock = socket.create_connection((host, int(port)), timeout=30)
+            sock.sendall(b"GET /__build?after=0 HTTP/1.1\r\nHost: x\r\n\r\n")
+            left.append(sock)
+        idle = [socket.create_connection((host, int(port)), timeout=30) for _ in range(100)]
+        time.sleep(0.5)
+        for sock in left:
+            sock.close()
+        for number, sock in enumerate(idle):
+            if number % 2:  # a reset rather than a close
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            sock.close()
+        page = project / "content/allowed-cards.yaml"
+        page.write_text(page.read_text(encoding="utf-8").replace("North has spades", "North has a spade"))
+        assert fetch(f"{base}/__build?after=0") == "1"  # the waiting questions are answered now
+        time.sleep(0.5)
+        assert "200" in raw(base, b"GET /fr/index.html HTTP/1.0\r\n\r\n").split(b"\r\n", 1)[0].decode()
+    assert "Traceback" not in output[0] and "Error" not in output[0], output[0]
+
+
+def test_serve_refuses_an_empty_host_before_it_listens(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "serve", "-C", str(ROOT), "--host", "", "--port", str(free_port())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2 and "Traceback" not in run.stdout + run.stderr, run
+    assert run.stdout.startswith("error: --host '': "), run.stdout
+    assert "Built" not in run.stdout and len(run.stdout.splitlines()) == 1, run.stdout  # no build, nothing bound
+
+
+@pytest.mark.slow
+def test_serve_says_when_the_whole_network_can_reach_it(tmp_path: Path) -> None:
+    output: list[str] = []
+    with served(copy_project(tmp_path / "project"), output, host="0.0.0.0") as base:
+        fetch(f"{base}/")
+    notes = [line for line in output[0].splitlines() if "network" in line]
+    assert len(notes) == 1 and notes[0].startswith("note: 0.0.0.0 ") and "every network" in notes[0], output[0]
+
+
+@pytest.mark.slow
+def test_serve_listens_on_ipv6_loopback(tmp_path: Path) -> None:
+    output: list[str] = []
+    with served(copy_project(tmp_path / "project"), output, host="::1") as base:
+        assert 'hreflang="fr"' in fetch(f"{base}/")
+    assert "Serving on http://[::1]:" in output[0] and "network" not in output[0], output[0]
+
+
+@pytest.mark.slow
+def test_serve_watches_a_locale_folder_linked_again_after_it_was_refused(tmp_path: Path) -> None:
+    """A locale folder linked from outside is refused; moved into the project and linked again, as
+    the error says, its edits are rebuilt: what serve watches follows what the build read."""
+    project = copy_project(tmp_path / "project")
+    outside = tmp_path / "outside-es"
+    output: list[str] = []
+    with served(project, output) as base:
+        assert "Coger, pasar, contrar" in fetch(f"{base}/es/bidding.html")
+        shutil.move(project / "locales/es", outside)
+        (project / "locales/es").symlink_to(outside)
+        assert fetch(f"{base}/__build?after=0") == "1"
+        assert BANNER_ID in fetch(f"{base}/es/bidding.html")  # refused: links outside the project
+        inside = project / "translations-es"
+        shutil.move(outside, inside)
+        (project / "locales/es").unlink()
+        (project / "locales/es").symlink_to(inside)
+        generation = fetch(f"{base}/__build?after=1")
+        deadline = time.monotonic() + 30
+        while BANNER_ID in fetch(f"{base}/es/bidding.html") and time.monotonic() < deadline:
+            generation = fetch(f"{base}/__build?after={generation}")
+        assert BANNER_ID not in fetch(f"{base}/es/bidding.html")
+        time.sleep(0.5)  # the watcher follows the new link
+        path = inside / "LC_MESSAGES/messages.po"
+        path.write_text(
+            path.read_text(encoding="utf-8").replace('msgstr "Coger, pasar, contrar"', 'msgstr "Coger o pasar"'),
+            encoding="utf-8",
+        )
+        for _ in range(5):  # a build for each batch of the watcher's events, until the edit shows
+            if "Coger o pasar" in fetch(f"{base}/es/bidding.html"):
+                break
+            after = fetch(f"{base}/__build?after={generation}")
+            if after == generation:
+                break  # no build for 25 s: the edit was not seen
+            generation = after
+        assert "Coger o pasar" in fetch(f"{base}/es/bidding.html")

@@ -3,9 +3,32 @@ raw, as an escape of a double-quoted scalar, as a character reference), and only
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
-from generator.reader.source import Map, Scalar, SourceError, parse
+from generator.reader.source import CONTROL, Map, Scalar, SourceError, parse
+
+EXPLICIT_BIDI = ("LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI")
+"""The bidirectional classes of UAX #9's explicit formatting characters: embeddings, overrides, isolates."""
+
+
+def test_the_refused_characters_are_their_unicode_classes_whole() -> None:
+    """Every control (Cc) but tab and the line ends, the line and paragraph separators (Zl, Zp),
+    every explicit bidirectional formatting character (the isolates U+2066-U+2069 as U+202E), the
+    byte-order mark and the interlinear annotation marks: as Python's Unicode data has them,
+    over every code point (a new one in a later Unicode fails here)."""
+    expected = {
+        character
+        for character in map(chr, range(0x110000))
+        if (unicodedata.category(character) == "Cc" and character not in "\t\n\r")
+        or unicodedata.category(character) in ("Zl", "Zp")
+        or unicodedata.bidirectional(character) in EXPLICIT_BIDI
+        or character in "\ufeff\ufff9\ufffa\ufffb"
+    }
+    assert {chr(code) for code in range(0x110000) if CONTROL.match(chr(code))} == expected
+    assert {"\u2066", "\u2067", "\u2068", "\u2069", "\u202e"} <= expected
+    assert not {"\u200e", "\u200f", "\u061c", "\u200d", "\u200c"} & expected  # marks and joiners: text
 
 
 @pytest.mark.parametrize(
@@ -17,6 +40,9 @@ from generator.reader.source import Map, Scalar, SourceError, parse
         ("a: |\n  one\n  two &#7;\n", 3, 7, 0x0007),  # a reference in a block scalar
         ("a: x\u202ay\n", 1, 4, 0x202A),  # written raw (YAML allows it; the site does not): the scalar
         ("- {k: ok}\n- [x, \u202ey]\n", 2, 7, 0x202E),  # raw, in a flow sequence
+        ("a: x\u2067y\n", 1, 4, 0x2067),  # a bidirectional isolate, as an override
+        ('a: "x\\u2069y"\n', 1, 6, 0x2069),
+        ("a: x &#x2066;\n", 1, 6, 0x2066),
     ],
 )
 def test_a_control_character_is_reported_where_it_is_written(text: str, line: int, column: int, code: int) -> None:

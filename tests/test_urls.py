@@ -34,6 +34,15 @@ from .site_helpers import copy_project, run_build
         ("http://127.0.0.1:8000", "http://127.0.0.1:8000/", "/"),
         ("https://Bücher.example/règles/", "https://xn--bcher-kva.example/r%C3%A8gles/", "/r%C3%A8gles/"),
         ("https://x.example/a%20b/", "https://x.example/a%20b/", "/a%20b/"),
+        # RFC 3986's normalizations (6.2.2, 6.2.3): escapes in capitals, unreserved ones decoded,
+        # the port without its leading zeros, the scheme's own dropped
+        ("https://x.example/%c3%a8%7e%2D/", "https://x.example/%C3%A8~-/", "/%C3%A8~-/"),
+        ("http://x.example:0080/docs", "http://x.example/docs/", "/docs/"),
+        ("https://x.example:443/", "https://x.example/", "/"),
+        ("https://x.example:/", "https://x.example/", "/"),
+        ("http://x.example:8080/", "http://x.example:8080/", "/"),
+        ("https://x.example/a..b/.c/", "https://x.example/a..b/.c/", "/a..b/.c/"),
+        ("http://[::1]:8000/", "http://[::1]:8000/", "/"),
     ],
 )
 def test_a_base_url_is_ascii_and_ends_in_a_slash(text: str, url: str, path: str) -> None:
@@ -53,7 +62,19 @@ def test_a_base_url_is_ascii_and_ends_in_a_slash(text: str, url: str, path: str)
         ("https:///docs/", "no host"),
         ("https://x example/", "holds a space"),
         ("https://a..b/", "is not a host name"),
-        ("https://x.example:99999/", "Port out of range"),
+        ("https://x.example:99999/", "port 99999: a port is a number from 1 to 65535"),
+        ("https://x.example:0/", "port 0: a port is a number from 1 to 65535"),
+        ("https://x.example:+80/", "port '+80': a port is a number from 1 to 65535"),
+        ("https://x.example:８0/", "port '８0': a port is a number from 1 to 65535"),
+        ("https://x.example/%zz/", "'%zz' is not a percent-escape"),
+        ("https://x.example/a%2/", "'%2' is not a percent-escape"),
+        ("https://x.example/100%/", "'%' is not a percent-escape"),
+        ("https://x.example/%2e%2e/", "a dot segment ('%2e%2e')"),
+        ("https://x.example/a/../b/", "a dot segment ('..')"),
+        ("https://x.example/./", "a dot segment ('.')"),
+        ("https://x.example/docs/%2E", "a dot segment ('%2E')"),
+        ("https://999.1.2.3/", "'999.1.2.3' is not a host name"),
+        ("https://[::1/", "'[::1' is not an IPv6 address"),
     ],
 )
 def test_a_base_url_that_is_not_one_is_refused(text: str, says: str) -> None:

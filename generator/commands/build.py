@@ -49,6 +49,20 @@ def build_and_report(
 ) -> int:
     """Build, and tell the user what happened; the exit code. On a terminal, what the build is
     doing is shown meanwhile on one line that updates (nothing when the output is piped)."""
+    return build_and_tell(root, out, strict, report, base_url, search, session, jobs).code
+
+
+def build_and_tell(
+    root: Path,
+    out: Path | None,
+    strict: bool,
+    report: Callable[[object], None] = print,
+    base_url: SiteURL | None = None,
+    search: bool = True,
+    session: Session | None = None,
+    jobs: int | None = None,
+) -> BuildResult:
+    """:func:`build_and_report`, giving the build's result (``serve`` watches what it read)."""
     line = Progress(sys.stderr) if sys.stderr.isatty() else None
     try:
         result = build(root, out, strict, base_url, line, search, session, jobs)
@@ -56,7 +70,7 @@ def build_and_report(
         if line is not None:
             line.clear()
     tell(result, out, strict, report)
-    return result.code
+    return result
 
 
 class Progress:
@@ -127,7 +141,7 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
                 )
             )
     if blocking:
-        report(f"{count(len(blocking), 'error')} (translations lost or unusable, --strict); nothing written")
+        report(f"{count(len(blocking), 'error')} (warnings that --strict makes errors); nothing written")
         return
     note = " (nothing changed since the last build)" if result.unchanged else ""
     report(

@@ -9,16 +9,20 @@ from pathlib import Path
 
 from ..export import SCHEMA_NAME, example_line, export_data, schema_data
 from ..files import FileError, output_problem, write_files
+from ..outputs import input_refusal
 from ..problems import Problem, count
-from ..project import CONTENT, read_site
+from ..project import CONTENT, project_inputs, read_site
 from ..reader.documents import expand, load_documents, read_examples
 from ..verify import verify
 from . import failed, report
 
+DEFAULT = "examples.json"
+"""Where ``export`` writes, in the project folder, unless told otherwise."""
+
 
 def run(arguments: argparse.Namespace) -> int:
     """The command: see :func:`run_export`."""
-    out = arguments.out if arguments.out is not None else arguments.project / "examples.json"
+    out = arguments.out if arguments.out is not None else arguments.project / DEFAULT
     return run_export(arguments.project, arguments.paths, out)
 
 
@@ -30,14 +34,17 @@ def run_export(root: Path, paths: list[str], out: Path) -> int:
     if out.name == SCHEMA_NAME:
         print(f"{out}: error: that is the name of the schema written beside the file: choose another name")
         return 2
-    for target in (out, schema):
-        refusal = output_problem(target, []) or _inside_content(root, target)
+    names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
+    inputs = project_inputs(root)
+    for target in (out, schema):  # neither a file it reads nor one a build reads
+        refusal = input_refusal(inputs, target, f"{DEFAULT} in the project folder") or output_problem(
+            target, [root / name for name in names]
+        )
         if refusal is not None:
             print(f"{target}: error: {refusal}; nothing written")
             return 2
     problems: list[Problem] = []
     site = read_site(root, problems)
-    names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
     documents = load_documents(names, problems, root)
     examples = read_examples(documents, problems)
     verification = verify(examples.examples)
@@ -65,10 +72,3 @@ def run_export(root: Path, paths: list[str], out: Path) -> int:
         f"the engine, with its answers; schema: {schema}"
     )
     return 0
-
-
-def _inside_content(root: Path, target: Path) -> str | None:
-    """Why the file may not go there: among the pages, where it would be read as one."""
-    if target.resolve().is_relative_to((root / CONTENT).resolve()):
-        return f"inside the project's {CONTENT}/, which holds the pages: write it elsewhere"
-    return None

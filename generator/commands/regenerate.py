@@ -9,10 +9,10 @@ import os
 from pathlib import Path
 
 from ..files import FileError, output_problem, write_files
-from ..i18n.catalogs import LOCALES, TO_REVIEW, catalog_path
-from ..i18n.extract import POT
+from ..i18n.catalogs import TO_REVIEW
+from ..outputs import input_refusal
 from ..problems import Problem, count
-from ..project import CONTENT, SITE_FILE, TEMPLATES
+from ..project import project_inputs
 from ..regenerate import markdown_report, read_site_files, refresh_translator_comments, regenerate, site_after
 from ..site_text import TextChange, site_changes
 from . import failed
@@ -40,10 +40,8 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None, site_befor
             )
             return 2
     plan = regenerate(root, paths)
-    if report is not None:
-        inputs = [*plan.inputs, root / SITE_FILE, root / LOCALES / POT]
-        inputs += [root / catalog_path(Path(LOCALES), code) for code in _locale_codes(root)]
-        refusal = output_problem(report, inputs) or _inside_inputs(root, report)
+    if report is not None:  # neither one of the files named nor one a build reads
+        refusal = input_refusal(project_inputs(root), report, "regenerate.md") or output_problem(report, plan.inputs)
         if refusal is not None:
             print(f"{report}: error: {refusal} (the report); nothing regenerated")
             return 2
@@ -94,20 +92,3 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None, site_befor
         names = sorted({f"{change.locale}/{change.name}" for change in site})
         print(f"the site's text changes in {count(len(names), 'file')}: {', '.join(names) or 'none'}")
     return 0
-
-
-def _locale_codes(root: Path) -> list[str]:
-    """The locales that have a catalog folder (each catalog is an input the report may not replace)."""
-    try:
-        return sorted(entry.name for entry in (root / LOCALES).iterdir() if entry.is_dir())
-    except OSError:
-        return []
-
-
-def _inside_inputs(root: Path, report: Path) -> str | None:
-    """Why the report may not go where it is named: inside a folder the project reads."""
-    target = Path(os.path.realpath(report))
-    for folder in (CONTENT, LOCALES, TEMPLATES):
-        if target.is_relative_to(Path(os.path.realpath(root / folder))):
-            return f"inside the project's {folder}/, which regenerate reads: write the report elsewhere"
-    return None

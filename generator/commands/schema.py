@@ -10,8 +10,9 @@ from .. import reason_map
 from ..codes import with_table
 from ..export import SCHEMA_NAME, schema_data
 from ..files import FileError, output_problem, read_input, write_files
+from ..outputs import input_refusal
 from ..problems import Problem
-from ..project import read_site
+from ..project import project_inputs, read_site
 from ..schema import schema_files
 from . import failed, report
 
@@ -42,8 +43,9 @@ def run(arguments: argparse.Namespace) -> int:
         tabled = with_table(readme)
         if tabled is not None:
             files[root / README] = tabled.encode("utf-8")
-    for target in files:
-        refusal = output_problem(target)
+    inputs = project_inputs(root)
+    for target in files:  # none of what a build reads
+        refusal = input_refusal(inputs, target, f"{SCHEMAS}/ in the project folder") or output_problem(target)
         if refusal is not None:
             print(f"{target}: error: {refusal}; nothing written")
             return 2

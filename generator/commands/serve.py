@@ -1,11 +1,15 @@
 """``serve [--host HOST] [--port PORT]``: build into a temporary folder, serve it, rebuild on change.
 
 The operating system tells a watcher (watchfiles) of every change under content/, locales/ and
-templates/ (a linked folder inside them included); after a change it rebuilds. A build that
+templates/, and in the real folder of everything the last build read (a folder linked in while it
+runs included: what it watches follows what the build read, after every build); after a change it
+rebuilds. A build that
 fails keeps the last good site served (or, before the first good build, a page of its own) with
 the errors shown in a banner over every page; the build itself writes nothing of it. Served pages
 get a small script that reloads them as soon as a build has ended, good or failed, as
-``mkdocs serve`` does; an unknown address gets the site's 404.html with status 404.
+``mkdocs serve`` does; an unknown address gets the site's 404.html with status 404. A client that
+goes away is its own business (nothing is said), an address that can be no file's is a 400, and
+anything else that goes wrong with a request is one line, never a traceback.
 """
 
 from __future__ import annotations
@@ -15,11 +19,16 @@ import errno
 import functools
 import html
 import http.server
+import ipaddress
+import os
 import re
 import signal
+import socket
+import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import watchfiles
@@ -27,10 +36,10 @@ import watchfiles
 from ..cache import Session
 from ..files import explain
 from ..i18n.catalogs import LOCALES
-from ..inputs import listing
+from ..inputs import LISTING, listing
 from ..project import CONTENT, TEMPLATES
 from ..urls import SiteURL
-from .build import build_and_report
+from .build import build_and_tell
 
 _RELOAD = (
     b"<script>(function(){var v=null;function ask(){fetch('/__build'+(v===null?'':'?after='+v))"
@@ -106,9 +115,35 @@ class _State:
             return self.generation
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """The standard library's threading server, for IPv6 too, that says no traceback: a client
+    that goes away (a page left while its reload question waits, a tab closed, a connection reset)
+    is no error; anything else is one line."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError | TimeoutError):
+            return
+        print(f"error: answering a request: {type(error).__name__}: {error}", flush=True)
+
+
 def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            if _no_file_name(self.path):
+                self.send_error(400, "an address that can be no file's name (a NUL character)")
+                return
+            try:
+                self._get()
+            except ValueError:  # a name the file system refuses (a lone surrogate...)
+                self.send_error(400, "an address that can be no file's name")
+
+        def do_HEAD(self) -> None:  # noqa: N802
+            self.do_GET()
+
+        def _get(self) -> None:
             if self.path == "/__build" or self.path.startswith("/__build?after="):
                 seen = self.path.partition("?after=")[2]
                 number = state.after(seen) if seen else state.generation
@@ -128,7 +163,7 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
                     return
                 self.send(200, inject(page, state.error), "text/html; charset=utf-8")
                 return
-            super().do_GET()
+            super().do_GET() if self.command == "GET" else super().do_HEAD()
 
         def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
             """An unknown address gets the site's 404.html, as the host will answer."""
@@ -156,26 +191,56 @@ def _handler(folder: Path, state: _State) -> type[http.server.SimpleHTTPRequestH
     return functools.partial(Handler, directory=str(folder))  # type: ignore[return-value]
 
 
+def _no_file_name(address: str) -> bool:
+    """Whether a request's address names no file: it holds a NUL character, written or encoded."""
+    path = address.split("?", 1)[0].split("#", 1)[0]
+    return "\x00" in path or "%00" in path
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def watched(root: Path) -> list[Path]:
-    """The folders the build reads, those that exist (the watcher follows links inside them);
-    the project folder itself while none does."""
-    folders = [root / folder for folder in (CONTENT, LOCALES, TEMPLATES) if (root / folder).is_dir()]
-    return folders or [root]
+def watched(root: Path, read: Iterable[str] = ()) -> list[Path]:
+    """The folders to watch: the project's folders a build reads, and the real folder of each file
+    and folder the last build read (``read``: :attr:`BuildResult.read`), such as a locale folder
+    linked in, which a watcher started before the link was made does not follow; each once, none
+    inside another; the project folder itself while there is none."""
+    found = {
+        Path(os.path.realpath(root / folder)) for folder in (CONTENT, LOCALES, TEMPLATES) if (root / folder).is_dir()
+    }
+    for name in read:
+        path = root / name.removesuffix(LISTING)
+        found.add(Path(os.path.realpath(path if name.endswith(LISTING) else path.parent)))
+    folders = sorted(folder for folder in found if folder.is_dir())
+    kept = [
+        folder for folder in folders if not any(folder.is_relative_to(other) for other in folders if other != folder)
+    ]
+    return kept or [root]
 
 
 def _changed_since(folders: list[Path], since: int) -> bool:
-    """Whether a file under ``folders`` was modified at or after ``since`` (nanoseconds)."""
+    """Whether a file under ``folders``, or a folder's list of names (a file added, removed or
+    renamed, a folder moved or linked), was modified at or after ``since`` (nanoseconds)."""
     for folder in folders:
+        seen: set[tuple[int, int]] = set()
+        for top, names, _ in os.walk(folder, followlinks=True):
+            try:
+                status = os.stat(top)
+            except OSError:
+                return True  # removed meanwhile: a change
+            if (status.st_dev, status.st_ino) in seen:
+                names[:] = []  # a loop of links
+                continue
+            seen.add((status.st_dev, status.st_ino))
+            if status.st_mtime_ns >= since:
+                return True
         for path in listing(folder):
             try:
                 if path.stat().st_mtime_ns >= since:
                     return True
             except OSError:
-                return True  # removed meanwhile: a change
+                return True
     return False
 
 
@@ -195,6 +260,21 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
     if not 0 <= port <= 65535:
         print(f"error: --port {port}: a port is a number from 1 to 65535 (0: any free one); the default is 8000")
         return 2
+    if not host.strip():
+        print(
+            f"error: --host {host!r}: no address: write 127.0.0.1 (this machine only, the default), or 0.0.0.0 "
+            "to be reached from every network this machine is on"
+        )
+        return 2
+    shown = f"[{host}]" if ":" in host else host
+    try:  # the address the site is built for, checked before anything listens
+        SiteURL.parse(f"http://{shown}:{port or 1}/")
+    except ValueError:
+        print(
+            f"error: cannot serve on {host} port {port}: not a host name or an IP address: choose another with "
+            "--host (127.0.0.1, ::1, 0.0.0.0 or this machine's name)"
+        )
+        return 2
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl+C does, removing the build
     session = Session()  # what each build keeps for the next (the pages read, the catalogs, the templates)
     try:
@@ -202,26 +282,27 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
             out = Path(temporary) / "site"
             state = _State()
             try:
-                server = http.server.ThreadingHTTPServer((host, port), _handler(out, state))
+                server = _listening(host, port, _handler(out, state))
             except OSError as error:
                 reason = "in use by another program" if error.errno == errno.EADDRINUSE else explain(error)
                 print(f"error: cannot serve on {host} port {port}: {reason}: choose another with --host or --port")
                 return 2
             serving = False
             try:
-                shown = f"[{host}]" if ":" in host else host
                 address = f"http://{shown}:{server.server_address[1]}/"
-                try:
-                    base_url = SiteURL.parse(address)
-                except ValueError as error:
-                    print(f"error: --host {host}: {error}")
-                    return 2
+                base_url = SiteURL.parse(address)
+                if not _loopback(str(server.server_address[0])):
+                    print(
+                        f"note: {host} is reached from every network this machine is on, not only from itself: "
+                        "anyone there can read the site being written",
+                        flush=True,
+                    )
                 started = time.time_ns()
-                state.error = _build(root, out, base_url, session)
+                state.error, read = _build(root, out, base_url, session)
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 serving = True
                 print(f"Serving on {address} (Ctrl+C to stop)", flush=True)
-                _watch(root, out, base_url, state, started, session)
+                _watch(root, out, base_url, state, started, session, read)
             finally:
                 if serving:
                     server.shutdown()
@@ -231,8 +312,28 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
     return 0
 
 
-def _build(root: Path, out: Path, base_url: SiteURL, session: Session) -> list[str] | None:
-    """Build the site into ``out``, printing its report; the report if the build failed."""
+def _listening(host: str, port: int, handler: type[http.server.BaseHTTPRequestHandler]) -> _Server:
+    """A server listening on ``host`` (a name, an IPv4 or an IPv6 address) and ``port``; OSError
+    when it cannot."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except socket.gaierror as error:
+        raise OSError(errno.EADDRNOTAVAIL, f"no such address ({error.strerror})") from None
+    server = type("Server", (_Server,), {"address_family": family})
+    return server((host, port), handler)
+
+
+def _loopback(address: str) -> bool:
+    """Whether the address listened on is reached only from this machine."""
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _build(root: Path, out: Path, base_url: SiteURL, session: Session) -> tuple[list[str] | None, tuple[str, ...]]:
+    """Build the site into ``out``, printing its report; the report if the build failed, and what
+    the build read."""
     lines: list[str] = []
 
     def report(line: object) -> None:
@@ -240,31 +341,40 @@ def _build(root: Path, out: Path, base_url: SiteURL, session: Session) -> list[s
         lines.append(str(line))
 
     try:
-        built = (
-            build_and_report(root, out, False, report, base_url, search=False, session=session) == 0
-        )  # no search index (README)
+        result = build_and_tell(root, out, False, report, base_url, search=False, session=session)  # no index (README)
     except Exception as error:  # keep serving the last good site whatever happens
         report(f"error: the build failed: {type(error).__name__}: {error}")
-        built = False
-    return None if built else lines
+        return lines, ()
+    return (None if result.code == 0 else lines), result.read
 
 
-def _watch(root: Path, out: Path, base_url: SiteURL, state: _State, since: int, session: Session) -> None:
+def _rebuild(state: _State, root: Path, out: Path, base_url: SiteURL, session: Session) -> tuple[str, ...]:
+    """Build again and tell the pages; what the build read."""
+    error, read = _build(root, out, base_url, session)
+    state.ended(error)
+    return read
+
+
+def _watch(
+    root: Path, out: Path, base_url: SiteURL, state: _State, since: int, session: Session, read: tuple[str, ...]
+) -> None:
     """Rebuild after every batch of changes, forever (until interrupted); and once the watcher runs,
-    if a file changed after ``since`` (the first build's start): an edit saved before the watcher
-    started would otherwise wait for the next one."""
+    if a file changed after ``since`` (the first build's start, or the watcher's last): an edit
+    saved before the watcher started would otherwise wait for the next one. After every build, the
+    watcher starts again when what the build read is not what it watches (:func:`watched`)."""
     while True:
-        folders = watched(root)
+        folders = watched(root, read)
         watching = watchfiles.watch(
             *folders, step=STEP_MS, ignore_permission_denied=True, yield_on_timeout=True, rust_timeout=200
         )
         for changes in watching:
             if not changes:  # the watcher is running, and nothing changed for a while
                 if since and _changed_since(folders, since):  # what changed before it started?
-                    state.ended(_build(root, out, base_url, session))
+                    read = _rebuild(state, root, out, base_url, session) or read
                 since = 0
                 continue
-            state.ended(_build(root, out, base_url, session))
+            read = _rebuild(state, root, out, base_url, session) or read
             print(flush=True)
-            if watched(root) != folders:  # a folder appeared: watch it too
+            if watched(root, read) != folders:  # a folder appeared, or was linked in: watch it too
+                since = time.time_ns()
                 break

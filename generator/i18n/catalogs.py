@@ -32,7 +32,7 @@ from ..invocation import command
 from ..problems import Problem
 from ..words.terms import Message
 from .entries import Entries, entry_key, read_entries, translated
-from .pofile import Key, PlainMessage, header_lines_of, parse_po, plural_rule, read_messages
+from .pofile import Key, header_lines_of, parse_po, plural_rule
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Message as PoMessage
@@ -172,14 +172,14 @@ def _template_messages(template: bytes, entries: Entries | None = None) -> tuple
     if entries is not None:
         by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
         return set(by_lines.values()), by_lines
-    read = read_messages(template, f"{LOCALES}/{TEMPLATE}", [])
-    return {message_digest(*_key_of(message)) for message in (read[1] if read is not None else ())}, {}
+    read = parse_po(template, f"{LOCALES}/{TEMPLATE}", [])
+    return {message_digest(*_key_of(message)) for message in (read if read is not None else ()) if message.id}, {}
 
 
 def _translated(data: bytes, display: str, written: Mapping[str, str], entries: Entries | None = None) -> set[str]:
     """The digests of the messages a catalog translates (not fuzzy, every string not empty): read
     entry by entry when the file has the writer's layout (five times faster than
-    :func:`~.pofile.read_messages`, which reads any other); none when it cannot be read."""
+    :func:`~.pofile.parse_po`, which reads any other); none when it cannot be read."""
     from babel.messages.pofile import unescape
 
     entries = entries or _entries_of(data)
@@ -190,11 +190,13 @@ def _translated(data: bytes, display: str, written: Mapping[str, str], entries: 
             return {
                 written.get(entry.key) or message_digest(*entry_key(entry, unescape)) for entry, done in found if done
             }
-    read = read_messages(data, display, [])
+    read = parse_po(data, display, [])
     return {
         message_digest(*_key_of(message))
-        for message in (read[1] if read is not None else ())
-        if not message.fuzzy and all(message.string if isinstance(message.string, tuple | list) else (message.string,))
+        for message in (read if read is not None else ())
+        if message.id
+        and not message.fuzzy
+        and all(message.string if isinstance(message.string, tuple | list) else (message.string,))
     }
 
 
@@ -205,7 +207,7 @@ def _entries_of(data: bytes) -> Entries | None:
         return None
 
 
-def _key_of(message: PoMessage | PlainMessage) -> Key:
+def _key_of(message: PoMessage) -> Key:
     return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
@@ -260,14 +262,15 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
     """A catalog from its bytes, checked (syntax, plural header, placeholders), and its problems;
     None when it cannot be used (a pure function of its arguments: the build may keep its result)."""
     problems: list[Problem] = []
-    read = read_messages(data, display, problems)
-    if read is None:
+    po = parse_po(data, display, problems)
+    if po is None:
         return None, problems
-    po, messages = read
     header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
-    for message in messages:
+    for message in po:
+        if not message.id:
+            continue  # the header
         ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
         strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
         key: Key = (message.context, sys.intern(ids[0]))  # one string for the five catalogs' same message

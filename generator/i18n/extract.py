@@ -36,7 +36,7 @@ from ..words.template_notes import NOTES as TEMPLATE_NOTES
 from ..words.terms import TERMS
 from .catalogs import LOCALES, TEMPLATE, catalog_path
 from .entries import Entries, merge_entries, read_entries, text_of
-from .pofile import may_be_invalid, parse_po, po_bytes
+from .pofile import may_be_invalid, parse_po, po_bytes, with_line_ends_of
 
 POT = TEMPLATE
 MARKUP = "generator/example_markup.py"
@@ -396,6 +396,7 @@ def _merge(template: PoCatalog, locales: Path, code: str) -> tuple[bytes | None,
     merged = merge_catalog(template, data, display, code, problems)
     if merged is None:
         return None, problems
+    merged = with_line_ends_of(merged, data)  # a catalog keeps its line ends
     return (None if path.is_file() and _same_messages(data, merged) else merged), problems
 
 

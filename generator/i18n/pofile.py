@@ -1,15 +1,16 @@
 """The gettext ``.po``/``.pot`` format: read into Babel's ``Catalog`` and written back, in one pass each.
 
-The reader builds the catalog Babel's ``read_po`` builds, with the previous source texts
-(``#| msgid``) restored, and in the same pass checks what Babel's reader skips (each line's
-syntax, UTF-8, control characters, escapes, duplicates, the charset and Plural-Forms headers):
-every problem at FILE:LINE:COL. The writer gives GNU gettext's layout (``msgcat``'s bytes), so
-that translators' tools and ``i18n update`` agree line for line. Babel's own reader and writer were
-most of ``i18n update`` and of a build's catalog reading on large sites (per-line objects, every
-comment through ``textwrap``), and Babel's writer wraps as no translator's tool does. A build reads
-a catalog of the writer's plain shape with :func:`read_plain`, which builds no Babel object per
-message, and leaves any other file to :func:`parse_po`.
-"""
+The reader (:func:`parse_po`, the only one: every command and the build read catalogs through it)
+builds the catalog Babel's ``read_po`` builds, with the previous source texts (``#| msgid``, and
+``#~|`` of an obsolete entry) restored, reads what GNU gettext reads and Babel's reader does not
+(msgmerge's previous msgid of an obsolete entry, msgcat's ``#-#-#-#-#`` marker as a comment, a
+header date or Language no tool can parse), and in the same pass checks what Babel's reader skips
+(each line's syntax, UTF-8, control characters, escapes, duplicates, the charset and Plural-Forms
+headers, a header field given twice): every problem at FILE:LINE:COL, in the project's words. The
+writer gives GNU gettext's layout (``msgcat``'s bytes), so that translators' tools and ``i18n
+update`` agree line for line. Babel's own reader and writer were most of ``i18n update`` and of a
+build's catalog reading on large sites (per-line objects, every comment through ``textwrap``), and
+Babel's writer wraps as no translator's tool does."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ import os
 import re
 import unicodedata
 import weakref
-from collections.abc import Callable, Iterable, Iterator
-from itertools import accumulate, groupby, pairwise
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterator
+from itertools import accumulate, pairwise
+from typing import TYPE_CHECKING
 
 from ..problems import Problem
 from ..reader.source import CONTROL, control_character
@@ -41,8 +42,6 @@ _BABEL_STRIP = " \t\n\r\x0b\x0c"
 _ESCAPE = re.compile(r"\\(.?)")
 _KNOWN_ESCAPES = ("\\", '"', "n", "t", "r", "a", "b", "f", "v")
 """The escapes Babel decodes as msgfmt does (the control characters among them are refused later)."""
-_PLAIN_ESCAPES = ("\\", '"', "n", "t", "r")
-"""The known escapes that decode to no character a text may not hold."""
 _LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
 _BAD_LINE = re.compile(
     r'^(?![^\S\n]*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)[^\S\n]+".*"|".*"|)[^\S\n]*$)', re.M
@@ -74,28 +73,31 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
 
     before = len(problems)
     lines, suspect = _decoded_lines(data, display, problems)
+    if lines[0] is not None and lines[0].startswith("\ufeff"):
+        problems.append(
+            Problem(
+                display,
+                1,
+                1,
+                "a byte-order mark (U+FEFF) starts the catalog, which gettext's tools refuse (msgfmt: syntax error): "
+                "save it as UTF-8 without one",
+            )
+        )
+        lines[0] = lines[0][1:]
     catalog = PoCatalog(locale=locale, charset="utf-8")
     reader = _Reader(catalog, display)
     reader.read(lines, functools.partial(_line_is_valid, display=display, problems=problems) if suspect else None)
     problems += reader.duplicates
+    fields = header_fields(lines)
+    problems += _repeated_fields(fields, display)
     if len(problems) > before:
         return None
-    headers = header_lines(lines)
+    headers = {name: (line, value) for name, _, line, value in reversed(fields)}  # the first of each
     if _charset_problem(headers, display, problems):
         return None
     plural_line, plural = headers.get("plural-forms", (0, ""))
     if plural_line and plural_rule(plural, display, plural_line, problems) is None:
         return None  # Babel would misread the plural translations
-    if reader.header_error is not None:
-        message = str(reader.header_error)
-        quoted = re.findall(r"'([^']+)'", message)  # Babel quotes the value it cannot read
-        field = next((line for line, value in headers.values() if any(value.startswith(q) for q in quoted)), None)
-        if field is not None:
-            problems.append(Problem(display, field, 1, f"catalog header: {message}: fix that field"))
-        else:
-            first = min((line for line, _ in headers.values()), default=1)
-            problems.append(Problem(display, first, 1, f"catalog header: {message}: fix it"))
-        return None
     if reader.error is not None:
         problems.append(reader.error)
         return None
@@ -117,168 +119,6 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
                 )
             )
     return catalog if len(problems) == before else None
-
-
-class PlainMessage(NamedTuple):
-    """A message as :func:`read_plain` reads it: the attributes of Babel's ``Message`` that a build
-    uses, with the values :func:`parse_po` gives them."""
-
-    id: str | tuple[str, ...]
-    string: str | tuple[str, ...]
-    context: str | None
-    lineno: int
-    fuzzy: bool
-    previous_id: list[str]
-    user_comments: list[str]
-
-
-def read_plain(data: bytes, display: str) -> tuple[PoCatalog, list[PlainMessage]] | None:
-    """A catalog's header (read by :func:`parse_po`) and its other messages, read without Babel's
-    objects (over twice as fast) when each line has the writer's plain shape and nothing
-    :func:`parse_po` checks can fail; None for any other file, which :func:`parse_po` reads."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if "\r" in text or b"&#" in data or CONTROL.search(text):
-        return None  # line ends, control characters: parse_po's to report
-    if (_MAYBE_BAD_ESCAPE.search(text) or _CONTROL_ESCAPE.search(data)) and any(
-        found[1] not in _PLAIN_ESCAPES for found in _ESCAPE.finditer(text)
-    ):
-        return None  # an escape read otherwise by gettext, or a control character (in a comment too: to be sure)
-    from babel.messages.pofile import unescape
-
-    def joined(pieces: list[str]) -> str:  # :func:`_joined`, for the commonest string: one piece
-        return unescape(pieces[0]) if len(pieces) == 1 else "".join(map(unescape, pieces))
-
-    lines = text.split("\n")
-    lines.append("")  # the last entry's end
-    header: PoCatalog | None = None
-    plurals = 0
-    messages: list[PlainMessage] = []
-    seen: set[Key] = set()
-    notes: list[str] = []  # the entry's flags and translator comments
-    context: list[str] | None = None
-    ids: list[list[str]] = []
-    strings: list[list[str]] = []
-    pieces: list[str] = []  # the string a continuation line goes on
-    state = ""  # the entry's last keyword ("" between entries)
-    obsolete = False
-    first = 0  # the msgid line
-    for number, line in enumerate(lines, 1):
-        if not line:
-            if state != "msgstr":
-                if state:
-                    return None
-                continue
-            if header is None:  # the first entry, the header: read as parse_po reads it
-                if obsolete or context is not None or ids != [['""']]:
-                    return None
-                header = parse_po("\n".join(lines[: number - 1]).encode(), display, [])
-                if header is None:
-                    return None
-                plurals = header.num_plurals
-            elif len(strings) > plurals:
-                return None
-            elif not obsolete:
-                key = (None if context is None else joined(context), joined(ids[0]))
-                if not key[1] or key in seen:
-                    return None
-                seen.add(key)
-                plural = joined(ids[1]) if len(ids) > 1 else None
-                forms = [joined(string) for string in strings]
-                messages.append(_plain_message(key, plural, forms, plurals, first, notes))
-            state, context, notes = "", None, []
-            continue
-        head = line[:2]
-        if head == "#.":
-            if state:
-                return None
-            continue
-        if line[0] == '"':
-            if not state or obsolete or not line.endswith('"', 1):
-                return None
-            pieces.append(line)
-            continue
-        marked = head == "#~"
-        if marked:
-            if line[2:3] != " ":
-                return None
-            line = line[3:]
-            if line[:1] == '"':
-                if not state or not obsolete or not line.endswith('"', 1):
-                    return None
-                pieces.append(line)
-                continue
-        elif line[0] == "#":
-            if state or head not in ("#:", "#,", "# ", "#|") and line != "#":
-                return None
-            if head != "#:":
-                notes.append(line)
-            elif "\u2068" in line or "\u2069" in line:
-                try:
-                    isolated_locations(line[2:])
-                except ValueError:
-                    return None
-            continue
-        if not line.endswith('"', 1) or (state and marked != obsolete):
-            return None
-        keyword, _, argument = line.partition(" ")
-        if argument[:1] != '"' or len(argument) < 2:
-            return None
-        if keyword == "msgid" and state in ("", "msgctxt"):
-            obsolete = obsolete if state else marked
-            ids, strings, state, first = [[argument]], [], "msgid", number
-            pieces = ids[0]
-        elif keyword == "msgstr" and state == "msgid":
-            strings, state = [[argument]], "msgstr"
-            pieces = strings[0]
-        elif keyword == "msgctxt" and not state:
-            context, state, obsolete = [argument], "msgctxt", marked
-            pieces = context
-        elif keyword == "msgid_plural" and state == "msgid":
-            ids.append([argument])
-            pieces, state = ids[1], "msgid_plural"
-        elif keyword == f"msgstr[{len(strings)}]" and state in ("msgid_plural", "msgstr") and len(ids) > 1:
-            strings.append([argument])
-            pieces, state = strings[-1], "msgstr"
-        else:
-            return None
-    return (header, messages) if header is not None else None
-
-
-def read_messages(
-    data: bytes, display: str, problems: list[Problem]
-) -> tuple[PoCatalog, Iterable[PoMessage | PlainMessage]] | None:
-    """A catalog's header and its messages (the header's aside): by :func:`read_plain` when the
-    file has the writer's plain shape, else by :func:`parse_po` (None, with problems, when it
-    cannot be read)."""
-    plain = read_plain(data, display)
-    if plain is not None:
-        return plain
-    po = parse_po(data, display, problems)
-    return None if po is None else (po, (message for message in po if message.id))
-
-
-def _plain_message(
-    key: Key, plural: str | None, forms: list[str], plurals: int, line: int, notes: list[str]
-) -> PlainMessage:
-    """A message from its texts and its ``#,`` and ``#`` comment lines, as Babel builds it."""
-    fuzzy = False
-    previous: list[str] = []
-    comments: list[str] = []
-    if notes:
-        for note in notes:
-            if note[1:2] == ",":
-                fuzzy = fuzzy or "fuzzy" in (flag.strip() for flag in note[2:].split(","))
-            else:
-                comments.append(note[1:].strip())
-        previous, comments = _split_previous([comment for comment, _ in groupby(comments)])
-    context, msgid = key
-    if plural is None:
-        return PlainMessage(msgid, forms[0], context, line, fuzzy, previous, comments)
-    strings = (*forms, *[""] * (plurals - len(forms)))
-    return PlainMessage((msgid, plural), strings, context, line, fuzzy, previous, comments)
 
 
 def _decoded_lines(data: bytes, display: str, problems: list[Problem]) -> tuple[list[str | None], bool]:
@@ -311,6 +151,10 @@ def may_be_invalid(text: str) -> bool:
     return any(pattern.search(text) for pattern in (_BAD_LINE, CONTROL, _MAYBE_BAD_ESCAPE))
 
 
+_ENCLOSURES = {0x2068: " ", 0x2069: " "}
+"""What gettext encloses a file name with spaces in, in a ``#:`` line (checked by :func:`isolated_locations`)."""
+
+
 def _line_is_valid(line: str, number: int, display: str, problems: list[Problem]) -> bool:
     """Whether a line is gettext syntax that Babel reads as msgfmt does (else a problem): a
     comment, ``keyword "text"`` or a ``"text"`` continuation, with no control character, lone
@@ -327,7 +171,7 @@ def _line_is_valid(line: str, number: int, display: str, problems: list[Problem]
             )
         )
         return False
-    if bad := CONTROL.search(line):
+    if bad := CONTROL.search(line if not line.startswith("#:") else line.translate(_ENCLOSURES)):
         problems.append(
             Problem(
                 display,
@@ -365,14 +209,14 @@ def _line_is_valid(line: str, number: int, display: str, problems: list[Problem]
 
 class _Reader:
     """Babel's ``PoFileParser``, line for line, building the same messages; it notes the first line
-    Babel would refuse (``error``), a header Babel cannot read (``header_error``) and duplicated
-    entries, and reads on as Babel does when told not to abort."""
+    gettext refuses (``error``) and duplicated entries, and reads on as Babel does when told not to
+    abort. Where gettext reads what Babel refuses (``#~|``, ``#-``, a header field), it reads as gettext."""
 
     def __init__(self, catalog: PoCatalog, display: str) -> None:
         self.catalog = catalog
+        self.locale = catalog.locale
         self.display = display
         self.error: Problem | None = None
-        self.header_error: Exception | None = None
         self.duplicates: list[Problem] = []
         self.header = ""
         """The header's msgstr, as read."""
@@ -428,10 +272,10 @@ class _Reader:
 
     def _line(self, number: int, line: str) -> None:
         """One non-blank line, stripped (``number`` from 0)."""
-        if line[0] == "#":
-            if line[1:2] == "-":
-                self._invalid(line, number, "cannot parse po file with conflicts")
-            if line[1:2] == "~":
+        if line[0] == "#":  # msgcat's conflict marker (#-#-#-#-#) too: a translator's comment, as gettext reads it
+            if line[1:3] == "~|":  # msgmerge's previous msgid of an obsolete entry: as #| of an active one
+                self._comment(number, "#" + line[2:])
+            elif line[1:2] == "~":
                 self._message_line(number, line[2:].lstrip(), obsolete=True)
             else:
                 self._comment(number, line)
@@ -492,7 +336,12 @@ class _Reader:
             elif self.in_msgctxt and self.context is not None:
                 self.context.append(line.strip())
             else:
-                self._invalid(line, number, 'Got line starting with " but not in msgid, msgstr or msgctxt')
+                self._invalid(
+                    line,
+                    number,
+                    'a "text" line that continues no msgctxt, msgid or msgstr: put it right after the line it '
+                    "continues, or remove it",
+                )
             return
         keyword, _, argument = line.partition(" ")
         if keyword in ("msgid", "msgctxt"):
@@ -513,7 +362,7 @@ class _Reader:
         elif keyword == "msgstr" or keyword.startswith("msgstr["):
             _, bracket, index = keyword.partition("[")
             if bracket and not index[:-1].isdecimal():
-                self._invalid(line, number, "Unknown or misformatted keyword")
+                self._invalid(line, number, _unknown_keyword(keyword))
                 return
             self.in_msgid = False
             self.in_msgstr = True
@@ -521,15 +370,40 @@ class _Reader:
                 (int(index[:-1]) if bracket else 0, [argument.strip()] if argument != '""' else [])
             )
         else:
-            self._invalid(line, number, "Unknown or misformatted keyword")
+            self._invalid(line, number, _unknown_keyword(keyword))
 
     def _finish(self) -> None:
         if self.messages:
             if not self.translations:
-                self._invalid("", self.offset, f"missing msgstr for msgid '{_joined(self.messages[0])}'")
+                self._invalid(
+                    "",
+                    self.offset,
+                    f"msgid {_joined(self.messages[0])[:60]!r} has no msgstr: write its msgstr line right after it "
+                    "(a comment goes before the msgctxt or msgid)",
+                )
                 self.translations.append((0, []))
                 self.missing_msgstr = True
             self._add()
+
+    def _header_as_text(self, message: PoMessage) -> None:
+        """A header with a field Babel cannot read (a date no tool wrote, a Language that is no
+        locale code) read as msgfmt reads it: that field as text, Babel's default in its stead (the
+        writer keeps it in its place, or writes Babel's own value of a field Babel owns)."""
+        from email import message_from_string
+
+        from babel.messages.catalog import Catalog as PoCatalog
+
+        self.catalog.locale = self.locale  # as given: Babel may have taken the Language it could not read
+        readable = []
+        for name, value in message_from_string(message.string).items():  # type: ignore[arg-type]
+            try:
+                PoCatalog(charset="utf-8").mime_headers = [(name, value)]
+            except _UNREADABLE:
+                continue
+            readable.append((name, value))
+        self.catalog.mime_headers = readable
+        self.catalog.header_comment = "\n".join(f"# {comment}".rstrip() for comment in message.user_comments)
+        self.catalog.fuzzy = message.fuzzy
 
     def _add(self) -> None:
         from babel.messages.catalog import Message as PoMessage
@@ -580,14 +454,20 @@ class _Reader:
                 self.header = string
             try:
                 self.catalog[msgid] = message
-            except (ValueError, LookupError, UnicodeDecodeError) as error:  # the header's fields
-                self.header_error = self.header_error or error
-            except Exception as error:  # Babel's UnknownLocaleError, for a Language it does not know
-                if type(error).__name__ != "UnknownLocaleError":
+            except _UNREADABLE:
+                if msgid:
                     raise
-                self.header_error = self.header_error or ValueError(f"unknown locale {str(error)!r}")
+                self._header_as_text(message)
         self.counter += 1
         self._reset()
+
+
+def _unknown_keyword(keyword: str) -> str:
+    return f"{keyword!r} is not a keyword of gettext: write msgctxt, msgid, msgid_plural, msgstr or msgstr[N]"
+
+
+_UNREADABLE = (ValueError, LookupError, UnicodeDecodeError)
+"""What Babel raises for a header field it cannot read (a date, a Language)."""
 
 
 def _joined(pieces: list[str]) -> str:
@@ -603,10 +483,10 @@ def _strings(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]
     return (value,) if isinstance(value, str) else tuple(value) or ("",)
 
 
-def header_lines(lines: list[str | None]) -> dict[str, tuple[int, str]]:
-    """Each field of a catalog's header (``plural-forms``, ``content-type``...) by lower-case
-    name: the line it starts on and its value (a field may run on over several quoted lines)."""
-    fields: dict[str, tuple[int, str]] = {}
+def header_fields(lines: list[str | None]) -> list[tuple[str, str, int, str]]:
+    """Each field of a catalog's header, in order: its name in lower case and as written, the
+    line it starts on and its value (a field may run on over several quoted lines)."""
+    fields: list[tuple[str, str, int, str]] = []
     state = "before"
     text, starts = "", []  # the header's text so far, and where each of its lines starts in it
     for number, raw in enumerate(lines[:400], 1):
@@ -630,9 +510,43 @@ def header_lines(lines: list[str | None]) -> dict[str, tuple[int, str]]:
         name, colon, value = entry.partition(":")
         if colon:
             begins = max((number for start, number in starts if start <= offset), default=1)
-            fields.setdefault(name.strip().lower(), (begins, value.strip()))
+            fields.append((name.strip().lower(), name.strip(), begins, value.strip()))
         offset += len(entry) + 1
     return fields
+
+
+def header_lines(lines: list[str | None]) -> dict[str, tuple[int, str]]:
+    """Each field of a catalog's header (``plural-forms``, ``content-type``...) by lower-case
+    name: the line it starts on and its value; the first of a field given twice, as msgfmt reads it."""
+    return {name: (line, value) for name, _, line, value in reversed(header_fields(lines))}
+
+
+@functools.cache
+def _owned_fields() -> frozenset[str]:
+    """The header fields Babel reads and writes (the others are kept as they are, in their place)."""
+    from babel.messages.catalog import Catalog as PoCatalog
+
+    return frozenset(name.lower() for name, _ in PoCatalog(locale="en").mime_headers)
+
+
+def _repeated_fields(fields: list[tuple[str, str, int, str]], display: str) -> list[Problem]:
+    """A problem at each field Babel reads that the header gives again: msgfmt reads the first,
+    Babel the last, so one of them would read the catalog otherwise than it says."""
+    first: dict[str, int] = {}
+    found = []
+    for name, shown, line, _ in fields:
+        if name in first and name in _owned_fields():
+            found.append(
+                Problem(
+                    display,
+                    line,
+                    1,
+                    f"the header gives {shown} twice (first at line {first[name]}): msgfmt reads the first and "
+                    "Babel the last: keep one",
+                )
+            )
+        first.setdefault(name, line)
+    return found
 
 
 def header_lines_of(data: bytes) -> dict[str, tuple[int, str]]:
@@ -747,7 +661,7 @@ def po_bytes(catalog: PoCatalog) -> bytes:
             lines: list[str] = []
             for line in (catalog.header_comment or "").splitlines():
                 lines += header_wrapper.wrap(line)
-            chunks.append("\n".join(lines) + "\n")
+            chunks += [line + "\n" for line in lines]  # none: msgcat writes no empty line either
             message.string = header_text(catalog)
         for comment in message.user_comments:
             chunks += _comment(comment, "")
@@ -765,11 +679,21 @@ def po_bytes(catalog: PoCatalog) -> bytes:
             continue  # as gettext: an obsolete entry is kept for its translation
         for comment in message.user_comments:
             chunks += _comment(comment, "")
+        for keyword, text in zip(("msgid", "msgid_plural"), message.previous_id, strict=False):
+            chunks.append(_quoted(keyword, text, "#~| ", False))  # msgmerge's, as msgcat writes them
         chunks += _message(message, plurals, "#~ ", False)  # its flags are not written: gettext reads no format
         chunks.append("\n")
     if chunks:
         chunks[-1] = ""  # gettext ends the file with its last entry's line
     return "".join(chunks).encode(catalog.charset, "backslashreplace")
+
+
+def with_line_ends_of(written: bytes, original: bytes) -> bytes:
+    """``written`` (the writer's bytes, LF-ended) with the line ends of the file it replaces: CRLF
+    when its first line ends so (an editor on Windows, git's autocrlf), so that a diff shows only
+    the lines that changed."""
+    end = original.find(b"\n")
+    return written.replace(b"\n", b"\r\n") if end > 0 and original[end - 1 : end] == b"\r" else written
 
 
 _FORMATS = (

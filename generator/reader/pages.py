@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ..files import FileError, is_folder, read_input
 from ..invocation import command
-from ..locales import is_locale
+from ..locales import locale_problem
 from ..problems import Problem
 from ..rules import Call, CallKind, Game, Seat
 from ..urls import SiteURL
@@ -501,12 +501,8 @@ class PageReader:
         elif isinstance(locales_node, Map):
             for key, value in locales_node.entries:
                 state = self.reader.text(value, f"locales.{key.value}")
-                if not is_locale(key.value):
-                    self.reader.error(
-                        key,
-                        f"locales: {key.value!r} is not a locale CLDR knows, such as es "
-                        f"or pt_BR (`{command('i18n add CODE')}` adds one)",
-                    )
+                if (problem := locale_problem(key.value)) is not None:
+                    self.reader.error(key, f"locales: {problem} (`{command('i18n add CODE')}` adds one)")
                 elif state not in LOCALE_STATES and state is not None:
                     self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
                 elif state is not None:

@@ -124,9 +124,14 @@ def decode(data: bytes) -> str:
 
 _NOT_TEXT = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
 """A character no YAML (or JSON) text may hold, or a byte-order mark after the start."""
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\ufeff\ufff9-\ufffb]")
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb]")
 """Characters that no text of the site may hold, however they are written (such as YAML's
-``"\\0"`` or ``"\\e"``): controls, line separators, bidirectional overrides, a byte-order mark."""
+``"\\0"`` or ``"\\e"``), as whole Unicode classes: every control (Cc) but tab and the line ends,
+the line and paragraph separators (Zl, Zp), every explicit bidirectional formatting character of
+UAX #9 (embeddings, overrides, isolates and their pops: U+202A-U+202E, U+2066-U+2069), the
+byte-order mark and the interlinear annotation marks. The directional marks (U+200E, U+200F,
+U+061C) and the joiners are text. Written out, as deriving it from ``unicodedata`` costs every
+command 9 ms: ``tests/test_source.py`` derives it over every code point and fails if they differ."""
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.S)
 _ESCAPES = {
     "0": "\0",
