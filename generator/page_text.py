@@ -103,12 +103,13 @@ def foreign_words(text: str) -> tuple[list[tuple[str, str]], list[str]]:
 def search_words(text: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
     """The terms and forms of a "search words" message (``Belote: बेलोट, बेलोटे; Capot: कपो``;
     without a colon, such as ``none``, there are none) as (term, forms) pairs, and what is wrong
-    with it."""
+    with it. A term ends at its part's first colon and space (else its first colon), so that a
+    colon inside a word, as in ``javascript:``, stays the term's or the form's."""
     if ":" not in text:  # "none", however translated
         return [], []
     pairs, wrong = [], []
     for part in filter(None, (piece.strip() for piece in text.split(";"))):
-        term, colon, forms = part.partition(":")
+        term, colon, forms = part.partition(": " if ": " in part else ":")
         found = [form.strip() for form in forms.split(",") if form.strip()]
         if not colon or not term.strip() or not found:
             wrong.append(f"{part!r}: write TERM: form, form (TERM as the glossary writes it), or none")

@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.__main__ import main
+from generator.page_text import plain_text
 from generator.render import make_environment
 
 from .conftest import EXAMPLES, ROOT
@@ -74,11 +75,17 @@ def harm(html: str) -> list[str]:
 
 
 def poison_catalog(path: Path, payload: str) -> None:
-    """Prefix every translation of a catalog with ``payload`` (placeholders kept)."""
+    """Prefix every translation of a catalog with ``payload`` (placeholders kept), and each search word's
+    forms (its terms kept)."""
     with path.open("rb") as stream:
         catalog = read_po(stream)
     for message in catalog:
-        if message.id and message.context != "foreign words":  # language tags, not text: see test_foreign_words
+        if message.context == "search words" and ":" in message.string:  # each TERM kept: see test_glossary
+            message.string = "; ".join(
+                f"{plain_text(f'{payload} {term.strip()}')}: {payload}, {forms}"  # the term as its poisoned translation
+                for term, _, forms in (part.partition(": ") for part in message.string.split(";"))
+            )
+        elif message.id and message.context != "foreign words":  # language tags, not text: see test_foreign_words
             if isinstance(message.string, tuple):
                 message.string = tuple(f"{payload} {string}" for string in message.string)
             else:

@@ -102,6 +102,10 @@ def test_the_forms_players_type_name_terms_of_the_glossary() -> None:
         "'Contrá' is not a term of the glossary (its terms: baza, contra)"
     )
     assert search_words("none") == ([], []) and search_words("ninguna") == ([], [])
+    assert search_words("Capot:capote; http://x.example: javascript:x") == (
+        [("Capot", ["capote"]), ("http://x.example", ["javascript:x"])],
+        [],
+    )
 
 
 def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: Path) -> None:

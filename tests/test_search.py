@@ -351,10 +351,13 @@ def test_an_indexer_killed_on_the_pages_names_the_largest(tmp_path: Path, monkey
     assert gone(binary) and not (site / search.BUNDLE).exists()
 
 
-def test_without_pagefind_the_build_says_to_run_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_pagefind_the_build_says_to_run_setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "es" / "index.html"
+    page.parent.mkdir()
+    page.write_text('<html lang="es"><body><main data-pagefind-body><h1>Reglas</h1></main></body></html>')
     monkeypatch.setattr(pagefind, "indexer", lambda: None)
     with pytest.raises(FileError) as raised:
-        search.index_search(ROOT / "site")
+        search.index_search(tmp_path)
     assert str(raised.value) == (
         "pagefind: error: Pagefind, the search indexer, is missing or broken: the package pagefind_bin is not "
         "installed: run ./setup, which reinstalls it (pagefind_bin from PyPI, pinned in constraints.txt)"
