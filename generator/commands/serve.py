@@ -118,9 +118,12 @@ class _State:
 class _Server(http.server.ThreadingHTTPServer):
     """The standard library's threading server, for IPv6 too, that says no traceback: a client
     that goes away (a page left while its reload question waits, a tab closed, a connection reset)
-    is no error; anything else is one line."""
+    is no error; anything else is one line. Its queue of connections not yet accepted holds a
+    browser's burst (the standard library's 5 made the sixth wait for the client to try again, a
+    second and more later)."""
 
     daemon_threads = True
+    request_queue_size = 128
 
     def handle_error(self, request: object, client_address: object) -> None:
         error = sys.exc_info()[1]
