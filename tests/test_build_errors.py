@@ -62,6 +62,7 @@ def test_yaml_errors_are_listed_with_file_line_column_and_nothing_is_written(pro
     assert re.match(r"content/bidding\.yaml:\d+:\d+: error: turned: unknown suit or card 'X'", lines[2])
 
 
+@pytest.mark.slow
 def test_an_example_that_does_not_hold_fails_with_checks_message(project: Path) -> None:
     def break_it(project: Path) -> None:
         replace(
@@ -90,6 +91,7 @@ def test_raw_html_in_content_is_refused(project: Path) -> None:
     assert re.match(r"content/bidding\.yaml:4:8: error: title: raw HTML is not allowed", lines[0])
 
 
+@pytest.mark.slow
 def test_a_broken_template_is_named_at_its_line(project: Path) -> None:
     code, lines, unchanged = built_then_broken(
         project, lambda p: replace(p / "templates/page.html", "{% endfor %}", "{% endfo %}")

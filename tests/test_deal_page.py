@@ -162,6 +162,7 @@ def test_the_outcome_sentences_follow_the_engines_case(project) -> None:
             assert dict(view.said[0].values)["defence"] == scoring.team(defence)
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_page_draws_every_deal_and_pairs_the_rule_sets(built_site: Path, project, locale: str) -> None:
     html = (built_site / locale / "scoring.html").read_text(encoding="utf-8")

@@ -83,6 +83,7 @@ def test_the_export_validates_against_its_schema(exported: Path) -> None:
     assert kinds == {"play", "auction", "deal"} and len(data["examples"]) >= 150
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize(
     "fault",
     [
@@ -223,6 +224,7 @@ def test_the_export_is_the_same_bytes_at_every_run(exported: Path, tmp_path: Pat
     assert again.read_bytes() == exported.read_bytes()
 
 
+@pytest.mark.slow
 def test_an_example_that_does_not_hold_writes_nothing(tmp_path: Path, run_cli) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "content/allowed-cards.yaml"

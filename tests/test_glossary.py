@@ -108,6 +108,7 @@ def test_the_forms_players_type_name_terms_of_the_glossary() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_term_not_in_the_catalogs_and_a_link_to_nowhere_are_refused(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     path = project / "content" / "glossary.yaml"

@@ -621,6 +621,7 @@ def _edited_template(template: bytes, draw: st.DrawFn) -> bytes:
     return po_bytes(edited)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), code=st.sampled_from(LOCALES))
 def test_a_catalog_merged_entry_by_entry_is_the_whole_merge(data: st.DataObject, code: str) -> None:
@@ -822,6 +823,7 @@ def test_stats_counts_the_source_words_of_every_message_and_of_those_left() -> N
     assert entry.words == expected > 4000 and (entry.words_left == 0) == (not entry.missing)
 
 
+@pytest.mark.slow
 def test_publish_refuses_a_catalog_whose_translations_are_its_english(project: Path, run_cli) -> None:
     """What msgen (or a tool's "copy source") makes: every message translated by its English. The
     real catalogs keep a few such (names, "Total"), far from the share that refuses."""

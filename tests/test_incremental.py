@@ -174,7 +174,7 @@ def test_a_reused_file_is_recorded_with_its_new_time(project: Path) -> None:
     assert "nothing changed" in run_build(project, out)[1][-1]  # and recorded as it now is
 
 
-@pytest.mark.variants
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "change",
     [
@@ -283,6 +283,7 @@ def test_a_damaged_cache_or_site_is_ignored(project: Path, tmp_path: Path, damag
     assert tree(out) == scratch(project, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_process_that_builds_again_reads_again_only_what_changed(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -514,6 +515,7 @@ def test_the_parallel_build_gives_the_serial_bytes(project: Path, tmp_path: Path
     }
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_broken_catalogs_give_each_problem_at_its_line(project: Path, jobs: int) -> None:
     """Broken catalogs (one a syntax error, one a lost placeholder): each problem at its line,

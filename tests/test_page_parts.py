@@ -24,6 +24,7 @@ def test_every_rule_flag_has_an_english_label() -> None:
     assert {message for message, _ in tables.messages()} >= {tables.flag_label(n) for n in tables.flag_names()}
 
 
+@pytest.mark.slow
 def test_a_rule_flag_without_an_english_label_fails_a_strict_build(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its Python name would be published to players (a regression of the English-first builds):
     an error under --strict at the labels' line, a warning without."""

@@ -133,6 +133,7 @@ def test_the_map_validates_against_its_published_schema(built_site: Path, reason
     assert not jsonschema.Draft202012Validator(schema).is_valid(broken)  # a renamed code is caught
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_address_of_the_map_leads_to_its_line_with_its_sentence(
     built_site: Path, reason_map: dict, locale: str
@@ -220,6 +221,7 @@ def test_the_reasons_occur_where_the_rule_flags_say() -> None:
     assert calls[AuctionReason.BID_TOO_LOW] == calls[AuctionReason.NOT_CONTRACT_TEAM] == {Game.COINCHE}
 
 
+@pytest.mark.slow
 def test_the_positions_are_the_same_at_every_build() -> None:
     first = positions.play_reasons(), positions.call_reasons(), positions.play_draws(Game.TRUMP, "house")
     for cached in (positions.play_reasons, positions.call_reasons, positions.play_draws):

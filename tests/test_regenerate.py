@@ -102,6 +102,7 @@ def official_comment(project: Path) -> str:
     return " ".join(message.auto_comments)
 
 
+@pytest.mark.slow
 def test_a_regenerate_with_nothing_to_do_says_so_and_changes_no_file(tmp_path: Path) -> None:
     project = copy_with_engine(tmp_path / "project")
     before = tree(project)

@@ -268,6 +268,7 @@ def test_a_hung_indexer_is_killed_at_its_time_limit(tmp_path: Path, monkeypatch:
     assert time.monotonic() - started < 10 and gone(binary)
 
 
+@pytest.mark.slow
 def test_an_indexer_slow_on_the_pages_failed_on_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     binary = fake(tmp_path, monkeypatch, on_a_page("time.sleep(60)"))
     monkeypatch.setattr(search, "SECONDS", 5.0)  # time for the fake to start, on a busy machine too

@@ -156,6 +156,7 @@ def test_serve_starts_on_a_tree_that_does_not_build_and_shows_why(tmp_path: Path
         assert answer(f"{base}/fr/index.html")[0] == 200
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
 def test_serve_stops_cleanly_during_its_first_build(tmp_path: Path, stop: signal.Signals) -> None:
     project = copy_project(tmp_path / "project")
@@ -203,6 +204,7 @@ def raw(base: str, request: bytes) -> bytes:
     return answer
 
 
+@pytest.mark.slow
 def test_an_address_that_cannot_be_a_path_is_a_400_and_a_client_that_leaves_is_no_error(tmp_path: Path) -> None:
     """An encoded NUL; a page's reload question left waiting when the page is left (every navigation,
     every closed tab), answered at the next save; a hundred idle connections closed, some reset."""

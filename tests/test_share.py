@@ -67,6 +67,7 @@ def test_description_and_open_graph_tags_in_the_pages_language(site: Path, local
     assert [attrs["href"] for attrs in pngs] == ["../assets/favicon-32.png"] and pngs[0]["sizes"] == "32x32"
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_description_is_translated_and_differs_per_page(site: Path, locale: str) -> None:
     descriptions = [

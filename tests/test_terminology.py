@@ -219,6 +219,7 @@ def test_every_locale_has_a_terminology_table() -> None:
         assert all(term.avoid and set(term.pages) <= set(PAGES) for term in terms)
 
 
+@pytest.mark.variants
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_avoided_form_appears_outside_the_source_lines(built_site: Path, locale: str) -> None:
     pages = locale_pages(built_site, locale)

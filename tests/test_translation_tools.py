@@ -48,6 +48,7 @@ def changed_lines(before: dict[str, bytes], after: dict[str, bytes]) -> list[str
     return lines
 
 
+@pytest.mark.slow
 @needs_gettext
 def test_a_gnu_save_of_every_catalog_then_update_changes_no_line(project: Path, run_cli) -> None:
     """What Poedit, msgmerge and msgcat write (wrapped at 79 columns) is the project's layout."""

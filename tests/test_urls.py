@@ -113,6 +113,7 @@ def test_a_wrong_base_url_option_is_refused_before_anything_is_read(tmp_path: Pa
     )
 
 
+@pytest.mark.slow
 def test_robots_is_plain_text_and_the_sitemap_xml_escaped() -> None:
     built = build(ROOT, None, False, base_url=SiteURL.parse("https://x.example/a&b/ré/"))
     assert built.code == 0
