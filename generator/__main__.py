@@ -234,6 +234,16 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C, raised by our own handler: CPython ends a process with SIGINT, whatever its code,
+    once a KeyboardInterrupt itself (not a subclass) has left an import, even when a command then
+    caught it (a Ctrl+C while a command's modules load exited -2, after its message)."""
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted
+
+
 _running: list[bool] = []
 """One entry per command running in this process (:func:`stoppable`)."""
 
@@ -255,6 +265,7 @@ def stoppable(command: Callable[[], int]) -> int:
     Every write goes through generator/files.py, so a stopped run leaves no file half-written."""
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    interrupt = signal.signal(signal.SIGINT, _interrupt) if main_thread else None
     _running.append(True)
     try:
         return command()
@@ -266,6 +277,7 @@ def stoppable(command: Callable[[], int]) -> int:
         _running.pop()
         if main_thread:
             signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+            signal.signal(signal.SIGINT, interrupt if interrupt is not None else signal.default_int_handler)
 
 
 def _stopped(how: str, code: int) -> int:
@@ -289,7 +301,7 @@ def _main(argv: list[str] | None) -> int:
     arguments = parser().parse_args(argv)
     project = getattr(arguments, "project", None)
     if project is not None:
-        from .project import SITE_FILE
+        from .layout import SITE_FILE
 
         if not os.path.lexists(project / SITE_FILE):
             where = "this folder" if project == Path(".") else str(project)

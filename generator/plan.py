@@ -2,7 +2,7 @@
 
 :func:`plan` is pure and untranslated: a context holds engine views, source texts (:class:`Text`)
 and addresses, never translated markup, so that it can be computed before any catalog is read and
-fingerprinted for the output's key (:func:`generator.build.output_keys`). A template can show only what
+fingerprinted for the output's key (:func:`generator.pipeline.output_keys`). A template can show only what
 its context holds (and what the code, the site's configuration, the templates and its locale's
 catalog give every page), so a key taken from the context covers everything the file shows.
 """

@@ -36,6 +36,7 @@ from .i18n.catalogs import (
 )
 from .inputs import Inputs, listing
 from .invocation import command
+from .layout import CONTENT, SITE_FILE, TEMPLATES
 from .positions import Draws, draw_all
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
@@ -51,8 +52,6 @@ from .views import View, auction_view, play_view
 if TYPE_CHECKING:  # the template machinery is imported by the stage that compiles templates
     from .render import CompiledTemplates
 
-CONTENT, TEMPLATES, ASSETS = "content", "templates", "assets"
-SITE_FILE = f"{CONTENT}/site.yaml"
 CACHE = cache.FOLDER
 """The build cache: compiled templates, the engine's draws and the records of the builds, kept
 between builds (safe to delete; never published)."""

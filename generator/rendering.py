@@ -4,7 +4,7 @@ reasons.json, the sitemap, robots.txt) with the parts each published locale give
 data files (the examples and their schema) as they are.
 
 The renderer renders what it is given and knows nothing of reuse: the build decides which outputs
-are stale (:mod:`generator.build`), and hands this module those alone.
+are stale (:mod:`generator.pipeline`), and hands this module those alone.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import build as build_module
-from generator import cache, keys, positions, records, rendering
+from generator import cache, keys, pipeline, positions, records, rendering
 from generator import plan as plan_module
 from generator import project as project_module
 from generator.inputs import Inputs
@@ -53,7 +53,7 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         return noted
 
-    monkeypatch.setattr(build_module, "render_site", _with_sink(folder_sink))
+    monkeypatch.setattr(pipeline, "render_site", _with_sink(folder_sink))
     return names
 
 
@@ -112,7 +112,7 @@ def test_a_no_op_build_touches_nothing_and_says_so(project: Path, monkeypatch: p
     record = records.record_path(project / CACHE, out)
     kept = record.read_bytes()
     names = rendered(monkeypatch)
-    monkeypatch.setattr(build_module, "load_project", lambda *_, **__: pytest.fail("the project was read"))
+    monkeypatch.setattr(pipeline, "load_project", lambda *_, **__: pytest.fail("the project was read"))
     again, lines_again = run_build(project, out)
     assert first.code == again.code == 0 and names == []
     assert stamps() == before and record.read_bytes() == kept
@@ -131,15 +131,15 @@ def test_an_edit_made_while_a_build_reads_is_not_taken_for_no_change(
     out = project / "site"
     page = project / "content/bidding.yaml"
     original = page.read_bytes()
-    load = build_module.load_project
+    load = pipeline.load_project
 
     def edited_meanwhile(root: Path, inputs: Inputs, **options: object) -> project_module.Project:
         page.write_bytes(original.replace(b"nobody has taken", b"no one has taken", 1))  # after the no-op check
         return load(root, inputs, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build_module, "load_project", edited_meanwhile)
+    monkeypatch.setattr(pipeline, "load_project", edited_meanwhile)
     assert run_build(project, out, strict=False)[0].code == 0
-    monkeypatch.setattr(build_module, "load_project", load)
+    monkeypatch.setattr(pipeline, "load_project", load)
     page.write_bytes(original)  # back to the bytes the digest was taken of
     result, lines = run_build(project, out)
     assert result.code == 0 and "nothing changed" not in lines[-1]

@@ -805,12 +805,12 @@ def test_images_writes_all_or_none(tmp_path: Path) -> None:
 def test_a_command_stopped_by_a_signal_exits_cleanly(
     project: Path, tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch, sent: int, code: int
 ) -> None:
-    import generator.build
+    import generator.pipeline
 
     def stopped(root: Path, *rest: object, **options: object) -> None:
         signal.raise_signal(sent)
 
-    monkeypatch.setattr(generator.build, "load_project", stopped)
+    monkeypatch.setattr(generator.pipeline, "load_project", stopped)
     got, output = run_cli("build", "-C", str(project), "--out", str(tmp_path / "site"))
     assert got == code and "error: " in clean(output) and "stopped" in output, output
     assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.*"))

@@ -10,7 +10,6 @@ import os
 
 from ..files import FileError
 from ..problems import Problem
-from ..verify import Mismatch
 
 
 def failed(error: FileError, what: str) -> int:
@@ -33,6 +32,8 @@ def report(item: object) -> None:
 def annotation(item: object) -> str | None:
     """``::error file=F,line=L,col=C::message`` (or ``::warning``) for a problem or a mismatch, as
     GitHub's workflow commands write them (values escaped); None for any other line."""
+    from ..verify import Mismatch  # the engine, imported only on GitHub: a no-op build need not
+
     if isinstance(item, Problem) and item.path:
         place = {"file": item.path} | ({"line": str(item.line), "col": str(item.column)} if item.line else {})
         return _command("error" if item.severity == "error" else "warning", place, item.message)

@@ -200,10 +200,6 @@ def _no_file_name(address: str) -> bool:
     return "\x00" in path or "%00" in path
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def watched(root: Path, read: Iterable[str] = ()) -> list[Path]:
     """The folders to watch: the project's folders a build reads, and the real folder of each file
     and folder the last build read (``read``: :attr:`BuildResult.read`), such as a locale folder
@@ -278,7 +274,7 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
             "--host (127.0.0.1, ::1, 0.0.0.0 or this machine's name)"
         )
         return 2
-    signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl+C does, removing the build
+    signal.signal(signal.SIGTERM, signal.getsignal(signal.SIGINT))  # `kill` stops it as Ctrl+C does
     session = Session()  # what each build keeps for the next (the pages read, the catalogs, the templates)
     try:
         with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:

@@ -1,0 +1,283 @@
+"""The build's stages, once :mod:`generator.build` has found that something changed: load the
+project and check every example, plan the outputs, render the stale ones (the others are linked
+from the previous site), index them for search, write the new site beside the old one and swap it
+in, and record what the build read.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from . import records
+from .build import BuildResult, Progress, base_key
+from .cache import Keeper
+from .export import drawn_lines, export_data, schema_data, shown_codes
+from .files import FileError, explain, read_input, staging_folder, swap_folder, write_new
+from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
+from .inputs import Inputs
+from .keys import Fingerprints, digest
+from .layout import ASSETS, SITE_FILE, TEMPLATES
+from .outputs import input_refusal
+from .plan import Output, plan
+from .problems import Problem
+from .project import CACHE, Project, check_catalog, load_project
+from .reason_map import schema_data as reasons_schema
+from .records import MARKER, BuildRecord, FileRecord
+from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
+from .search import index_search
+from .urls import SiteURL
+
+EXAMPLES, EXAMPLES_SCHEMA, REASONS_SCHEMA = "examples.json", "examples.schema.json", "reasons.schema.json"
+"""Where the site publishes every example with the engine's answers, the file's JSON Schema, and
+reasons.json's (reasons.json itself is rendered with the pages' sentences)."""
+
+
+def made(
+    root: Path,
+    out: Path | None,
+    strict: bool,
+    base_url: SiteURL | None,
+    progress: Progress,
+    search: bool,
+    keeper: Keeper,
+    jobs: int | None,
+    inputs: Inputs,
+    last: BuildRecord | None,
+    previous: Path | None,
+    notes: list[str],
+) -> BuildResult:
+    """The site built into ``out`` (None: into memory), rendering only the files that ``last``,
+    the record of the build into ``previous``, does not have as they would be rendered now;
+    ``notes``: what to tell the user of that record."""
+    progress("reading and checking the pages")
+    project = load_project(root, inputs, keeper=keeper)
+    if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
+        return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
+    errors = [problem for problem in project.problems if problem.severity == "error"]
+    if errors or project.mismatches:  # every problem of the run, the catalogs' too
+        errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
+        return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
+    assert project.site is not None
+    url = SiteURL(base_url or project.site.base_url)
+    lines = [project.exported[example.id] for example in project.examples]
+    data = {  # the app team's conformance suite and contract, their schemas' ids under the site's address
+        EXAMPLES: export_data(
+            lines, url, keeper.kept("conformance", "drawn", drawn_lines, shown_codes(lines), disk=True)
+        ),
+        EXAMPLES_SCHEMA: schema_data(url),
+        REASONS_SCHEMA: reasons_schema(url),
+    }
+    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, project.draws)
+    keys = output_keys(outputs, project, inputs, base_url, search)
+    stale, reused = partition(outputs, keys, last, previous)
+    progress(f"rendering {len(stale)} of {len(outputs)} files")
+    if out is None:
+        files: dict[str, bytes] = {}
+        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs, keeper)
+        if isinstance(rendered, BuildResult):
+            return rendered
+        try:
+            _copy_assets(project.root, inputs, memory_sink(files))
+        except FileError as error:  # an asset that cannot be read
+            return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
+        return _result(project, rendered, strict, outputs, len(stale), files)
+    try:
+        staging = make_staging(out)
+    except OSError as error:
+        return _unwritable(out, error)
+    try:
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper)
+        if isinstance(rendered, BuildResult):
+            return rendered
+        rendered.files |= _link_reused(reused, last, previous, staging)
+        rendered.files |= _copy_assets(project.root, inputs, folder_sink(staging))
+        result = _result(project, rendered, strict, outputs, len(stale))
+        if result.code != 0:
+            return result
+        if search:
+            progress("indexing the pages for search")
+            rendered.files |= index_search(staging, progress)  # generator/search.py: Pagefind over the finished pages
+        swap_in(staging, out)
+    except OSError as error:
+        return _unwritable(out, error)
+    except FileError as error:  # an asset that cannot be read
+        return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
+    record = BuildRecord(
+        base_key(base_url, search),
+        inputs.digests,
+        result.pages,
+        result.examples,
+        result.locales,
+        result.warnings,
+        rendered.files,
+    )
+    records.save(root / CACHE, out, record)
+    result.notes = notes
+    return result
+
+
+def output_keys(
+    outputs: list[Output], project: Project, inputs: Inputs, base_url: str | None, search: bool = True
+) -> dict[str, str]:
+    """Each output's key: the digest of all its rendering can read (the code, the site's
+    configuration, the templates its template uses, its locales' catalogs, its context)."""
+    base = digest(base_key(base_url, search), inputs.digests.get(SITE_FILE, ""))
+    closures: dict[tuple[str, ...], str] = {}
+    fingerprints = Fingerprints()
+    keys = {}
+    for output in outputs:
+        templates = (output.template, *output.parts) if output.template else ()  # a data file has none
+        if templates not in closures:
+            used = sorted({name for template in templates for name in template_closure(project.uses, template)})
+            closures[templates] = digest(*(f"{name}:{inputs.digests.get(f'{TEMPLATES}/{name}')}" for name in used))
+        catalogs = (  # a catalog, and its record of translated messages (which tells new from lost)
+            part
+            for locale in output.catalogs
+            for part in (
+                inputs.digests.get(catalog_path(Path(LOCALES), locale).as_posix(), ""),
+                inputs.digests.get(f"locales/{locale}/LC_MESSAGES/{TRANSLATED_RECORD}", ""),
+            )
+        )
+        keys[output.path] = digest(base, closures[templates], *catalogs, fingerprints.of(output.context))
+    return keys
+
+
+def template_closure(uses: dict[str, tuple[str, ...]], name: str) -> list[str]:
+    """The template ``name`` and every template it uses, recursively, sorted (every template when
+    one names another only when rendering)."""
+    seen: set[str] = set()
+    pending = [name]
+    while pending:
+        current = pending.pop()
+        if current == "*":
+            return sorted(uses)
+        if current not in seen:
+            seen.add(current)
+            pending += uses.get(current, ())
+    return sorted(seen)
+
+
+def partition(
+    outputs: list[Output], keys: dict[str, str], last: BuildRecord | None, previous: Path | None
+) -> tuple[list[Output], list[Output]]:
+    """The outputs to render, and those the previous site has as they would be rendered."""
+    if last is None or previous is None:
+        return outputs, []
+    stale: list[Output] = []
+    reused: list[Output] = []
+    for output in outputs:
+        fresh = records.reusable(previous, output.path, last.files.get(output.path), keys[output.path])
+        (reused if fresh else stale).append(output)
+    return stale, reused
+
+
+def _render(
+    project: Project,
+    stale: list[Output],
+    keys: dict[str, str],
+    staging: Path | None,
+    sink: Sink,
+    progress: Progress,
+    jobs: int | None,
+    keeper: Keeper,
+) -> Rendered | BuildResult:
+    try:
+        outputs = [(output, keys[output.path]) for output in stale]
+        return render_site(project, outputs, staging, sink, progress, jobs, keeper)
+    except RenderError as error:
+        return BuildResult(2, problems=sorted(error.problems))
+
+
+def _link_reused(
+    reused: list[Output], last: BuildRecord | None, previous: Path | None, staging: Path
+) -> dict[str, FileRecord]:
+    """Each reused file of the previous site, hard-linked into the staging folder (copied where
+    links are refused), with its record."""
+    files: dict[str, FileRecord] = {}
+    if not reused:
+        return files
+    assert last is not None and previous is not None
+    for output in reused:
+        target = staging / output.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(previous / output.path, target)
+        except OSError:
+            write_new(target, read_input(previous / output.path, output.path))
+        kept = last.files[output.path]
+        files[output.path] = FileRecord(kept.key, kept.digest, kept.warnings, records.stamp(target))
+    return files
+
+
+def _copy_assets(root: Path, inputs: Inputs, sink: Sink) -> dict[str, FileRecord]:
+    """The assets (CSS, icons, the share image), copied as they are."""
+    files: dict[str, FileRecord] = {}
+    folder = f"{TEMPLATES}/{ASSETS}"
+    for path in inputs.files(folder):
+        relative = path.relative_to(root / folder).as_posix()
+        data = read_input(path, f"{folder}/{relative}")  # FileError: unreadable
+        sha = inputs.note(f"{folder}/{relative}", data)
+        name = f"{ASSETS}/{relative}"
+        files[name] = FileRecord(sha, sha, (), sink(name, data))
+    return files
+
+
+def _result(
+    project: Project,
+    rendered: Rendered,
+    strict: bool,
+    outputs: list[Output],
+    stale: int,
+    files: dict[str, bytes] | None = None,
+) -> BuildResult:
+    """The build's result once every file is rendered: its warnings (each message shown in English
+    once per locale, the reused files' given again), an error under ``strict``."""
+    assert project.site is not None
+    warnings: dict[tuple[str, str | None, str], Problem] = {}
+    for locale, found in rendered.warnings.items():
+        for (context, msgid), problem in found.items():
+            warnings.setdefault((locale, context, msgid), problem)
+    by_catalog = {catalog_path(Path(LOCALES), locale).as_posix(): locale for locale in project.site.locales}
+    for record in rendered.files.values():
+        for context, msgid, problem in record.warnings:
+            if (owner := by_catalog.get(problem.path)) is not None:
+                warnings.setdefault((owner, context, msgid), problem)
+    listed = sorted([*warnings.values(), *project.problems])  # the project's are warnings by now
+    return BuildResult(
+        2 if strict and any(blocks_strict(warning) for warning in listed) else 0,
+        files=files or {},
+        warnings=listed,
+        pages=sum(1 for output in outputs if output.path.endswith(".html")),
+        examples=len(project.examples),
+        locales=len(project.site.locales),
+        rendered=stale,
+    )
+
+
+def _unwritable(out: Path, error: OSError) -> BuildResult:
+    return BuildResult(
+        2,
+        problems=[Problem(str(out), 0, 0, f"cannot write the site: {explain(error)}; nothing written")],
+        unwritable=True,
+    )
+
+
+def make_staging(out: Path) -> Path:
+    """A new, empty folder beside ``out``, into which the site is written before it is swapped in."""
+    out = out.absolute()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return staging_folder(out)
+
+
+def swap_in(staging: Path, out: Path) -> None:
+    """Put the written site ``staging`` in place of ``out`` so that ``out`` is the old site or the
+    new one at every instant (an atomic exchange; see files.swap_folder); the old one is then
+    removed. What a killed build left beside ``out`` (``.site.*.part``, ignored by git) is cleaned
+    up by the next build (:func:`generator.files.recover_folder`)."""
+    write_new(staging / MARKER, b"")
+    staging.chmod(0o755)
+    swap_folder(staging, out.absolute())
