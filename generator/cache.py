@@ -96,6 +96,9 @@ class Keeper:
         self.session = session
         self.unwritable = False
         """Whether a value could not be written to the folder (the build says so once)."""
+        self.fingerprints = Fingerprints()
+        """The build's fingerprints of arguments: one shared by every page's stage (the templates'
+        ids) is taken once."""
 
     def kept(self, kind: str, name: str, make: Callable[..., T], *arguments: object, disk: bool = False) -> T:
         """``make(*arguments)``, or what it gave for the same arguments before: in this session,
@@ -108,12 +111,10 @@ class Keeper:
             self.put(kind, name, key, value, disk)
         return value  # type: ignore[return-value]
 
-    @staticmethod
-    def key(kind: str, name: str, *arguments: object) -> str:
+    def key(self, kind: str, name: str, *arguments: object) -> str:
         """The key of a stage's work: the code's version, this Python's, the kind, the name and the
         fingerprint of each argument (bytes and text as they are)."""
-        fingerprints = Fingerprints()
-        parts = [part if isinstance(part, bytes | str) else fingerprints.of(part) for part in arguments]
+        parts = [part if isinstance(part, bytes | str) else self.fingerprints.of(part) for part in arguments]
         return digest(code_version(), sys.version, kind, name, *parts)
 
     def get(self, kind: str, name: str, key: str, disk: bool = False) -> object:

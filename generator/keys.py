@@ -73,8 +73,9 @@ class Fingerprints:
         if getattr(kind, "BY_SOURCE", False) and getattr(value, "source", ""):
             others = ",".join(self._text(getattr(value, name)) for name in getattr(kind, "NOT_FROM_SOURCE", ()))
             return f"{kind.__qualname__}@{value.source}({others})"  # type: ignore[attr-defined]
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            fields = (f"{f.name}={self._text(getattr(value, f.name))}" for f in dataclasses.fields(value))
+        names = _field_names(kind)
+        if names is not None:
+            fields = (f"{name}={self._text(getattr(value, name))}" for name in names)
             return f"{kind.__qualname__}({','.join(fields)})"
         if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
             return f"{kind.__qualname__}({self._items(value)})"
@@ -90,6 +91,12 @@ class Fingerprints:
 
     def _items(self, values: Iterable[object]) -> str:
         return ",".join(self._text(item) for item in values)
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The names of a dataclass's fields, in order (None: not a dataclass), once per class."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
 
 
 _PACKAGE = Path(__file__).resolve().parent

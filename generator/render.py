@@ -176,7 +176,7 @@ class CompiledTemplates(BytecodeCache):
         self.keeper = keeper
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        found = self.keeper.get("template", bucket.key, Keeper.key("template", bucket.key, bucket.checksum), True)
+        found = self.keeper.get("template", bucket.key, self.keeper.key("template", bucket.key, bucket.checksum), True)
         if isinstance(found, bytes):
             try:
                 bucket.bytecode_from_string(found)  # reset by Jinja when of another Python
@@ -184,7 +184,7 @@ class CompiledTemplates(BytecodeCache):
                 bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        key = Keeper.key("template", bucket.key, bucket.checksum)
+        key = self.keeper.key("template", bucket.key, bucket.checksum)
         self.keeper.put("template", bucket.key, key, bucket.bytecode_to_string(), True)
 
 
