@@ -7,7 +7,7 @@ the previous site whose key is unchanged are linked into the new one instead of 
 This module decides whether anything changed since the last build into the same folder (a no-op
 build only says the last one's outcome again); the stages themselves are in
 :mod:`generator.pipeline`, imported only when something changed, so that a no-op build does not
-import the engine, Jinja, Babel or Markdown (``bench/run.py --only floor``: its time beside the
+import the loader, Jinja, Babel or Markdown (``bench/run.py --only floor``: its time beside the
 bare import of those libraries).
 """
 
