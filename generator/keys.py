@@ -93,10 +93,14 @@ class Fingerprints:
         return ",".join(self._text(item) for item in values)
 
 
-@functools.cache
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...] | None:
-    """The names of a dataclass's fields, in order (None: not a dataclass), once per class."""
-    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+    """The names of a dataclass's fields, in order (None: not a dataclass), read once per class."""
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+    return _FIELD_NAMES[kind]
 
 
 _PACKAGE = Path(__file__).resolve().parent
