@@ -62,7 +62,6 @@ def test_yaml_errors_are_listed_with_file_line_column_and_nothing_is_written(pro
     assert re.match(r"content/bidding\.yaml:\d+:\d+: error: turned: unknown suit or card 'X'", lines[2])
 
 
-@pytest.mark.slow
 def test_an_example_that_does_not_hold_fails_with_checks_message(project: Path) -> None:
     def break_it(project: Path) -> None:
         replace(
