@@ -119,6 +119,13 @@ def play_draws(game: Game, rules: str) -> tuple[PlayPosition, ...]:
     return tuple(draw_play(game, rules, draw) for _ in range(DRAWS))
 
 
+@functools.cache
+def play_verdicts(game: Game, rules: str) -> tuple[tuple[dict[Card, PlayReason], dict[Card, PlayPermission]], ...]:
+    """Each position of :func:`play_draws`, in order: its refused cards with their reasons and its
+    allowed cards with their permissions, found once for the draws' three readings of them."""
+    return tuple((position.refusals(), position.permissions()) for position in play_draws(game, rules))
+
+
 @dataclass(frozen=True, slots=True)
 class ReasonSeen:
     """A reason the engine gave: where (game and rule set) and a sentence from a position it gave it in."""
@@ -150,8 +157,8 @@ def play_reasons() -> dict[PlayReason, ReasonSeen]:
     found: dict[PlayReason, tuple[list[tuple[Game, str]], Phrase]] = {}
     for rules, games in RULESETS.items():
         for game, the_rules in games.items():
-            for position in play_draws(game, rules):
-                for reason in set(position.refusals().values()):
+            for position, (refused, _) in zip(play_draws(game, rules), play_verdicts(game, rules), strict=True):
+                for reason in set(refused.values()):
                     if reason not in found:  # the sentence of the first position only
                         found[reason] = ([], _play_said(position, reason, the_rules))
                     where, _ = found[reason]
@@ -260,11 +267,11 @@ def practice_plays() -> tuple[PlayPosition, ...]:
             if game not in games:
                 continue
             met: Counter[PlayReason | PlayPermission] = Counter()
-            draws = play_draws(game, rules)
-            longer = [position for position in draws if len(position.hand) > SHORT_HAND]
-            for position in longer + [position for position in draws if len(position.hand) == SHORT_HAND]:
-                refused = {*position.refusals().values()}
-                allowed_why = {*position.permissions().values()}
+            draws = list(zip(play_draws(game, rules), play_verdicts(game, rules), strict=True))
+            longer = [drawn for drawn in draws if len(drawn[0].hand) > SHORT_HAND]
+            for position, verdicts in longer + [drawn for drawn in draws if len(drawn[0].hand) == SHORT_HAND]:
+                refused = {*verdicts[0].values()}
+                allowed_why = {*verdicts[1].values()}
                 if refused:
                     said: set[PlayReason | PlayPermission] = refused | allowed_why
                     if any(met[thing] < PRACTICE_EACH for thing in said):
@@ -283,9 +290,9 @@ def mixed_permissions(game: Game, rules: str) -> frozenset[PlayPermission]:
     refused; the others come only where every card is allowed (a free discard, a partner winning)."""
     return frozenset(
         why
-        for position in play_draws(game, rules)
-        if position.refusals() and len(position.hand) > 1
-        for why in position.permissions().values()
+        for position, (refused, allowed_why) in zip(play_draws(game, rules), play_verdicts(game, rules), strict=True)
+        if refused and len(position.hand) > 1
+        for why in allowed_why.values()
     )
 
 
