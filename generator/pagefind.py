@@ -12,19 +12,22 @@ documents are the cause).
 Each group of documents makes an index of its own, in a Pagefind of its own, as many at once as
 there are processors; each is handed its documents one by one, in their order, so that its index
 is a function of them alone (Pagefind's own walk of a folder takes the files in the order the
-file system lists them).
+file system lists them). The groups are handed over as they are ready (:class:`Indexing`), and
+served by a thread: a build indexes one locale while it renders the next.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import importlib.metadata
 import json
 import os
 import select
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,38 +78,124 @@ class Document:
     html: Callable[[], str]
 
 
-def index(
-    groups: dict[str, list[Document]],
-    config: dict[str, Any],
-    seconds: float,
-    index_cap: int,
-    progress: Callable[[int], None],
-) -> dict[str, dict[str, bytes]]:
-    """Each group's index: its files (path in the bundle → bytes), made by a Pagefind of its own with
-    ``config``, all within ``seconds``, each group's files within ``index_cap`` bytes (base64);
-    ``progress`` is told how many documents are indexed, as they are. Broken or Failed."""
-    binary = indexer()
-    if binary is None:
-        raise Broken(f"the package {PACKAGE} is not installed")
-    deadline = time.monotonic() + seconds
-    waiting = [_Run(group, documents, config, index_cap) for group, documents in groups.items()]
-    finished: list[_Run] = []
-    running: list[_Run] = []
-    try:
-        while waiting or running:
-            while waiting and len(running) < _processors():
-                running.append(waiting.pop(0))
-                running[-1].start(binary)
-            _serve(running, deadline, seconds)
-            for run in [run for run in running if run.files is not None]:
-                run.close()
-                running.remove(run)
-                finished.append(run)
-            progress(sum(run.indexed for run in finished + running))
-    finally:
-        for run in running:
-            run.kill()
-    return {run.group: run.files for run in finished if run.files is not None}
+class Indexing:
+    """Pagefinds at work on groups of documents handed over one group at a time (:meth:`add`), as
+    many at once as there are processors, in a thread of this process: a build renders the next
+    locale while the last one is indexed. Each group is indexed within its own time limit from the
+    moment its Pagefind starts. As a context, every Pagefind is stopped if this process fails
+    before :meth:`finish` (on Ctrl+C too)."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.config = config
+        self.indexed = 0
+        """Documents indexed (answered) so far, every group's."""
+        self._lock = threading.Lock()
+        self._added: list[_Run] = []
+        self._closed = self._stopping = False
+        self._error: BaseException | None = None
+        self._files: dict[str, dict[str, bytes]] = {}
+        self._wake_read, self._wake_write = os.pipe()
+        self._thread: threading.Thread | None = None
+
+    def add(self, group: str, documents: list[Document], seconds: float, index_cap: int) -> None:
+        """Index ``documents`` as ``group``, within ``seconds`` of its start and ``index_cap`` bytes
+        of index (base64). The thread starts with the first group: no fork may follow it."""
+        with self._lock:
+            self._added.append(_Run(group, documents, self.config, index_cap, seconds))
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="pagefind", daemon=True)
+            self._thread.start()
+        os.write(self._wake_write, b".")
+
+    def finish(self, progress: Callable[[int], None]) -> dict[str, dict[str, bytes]]:
+        """Each group's index: its files (path in the bundle → bytes), once every group is indexed;
+        ``progress`` is told how many documents are indexed, as they are. Broken or Failed."""
+        with self._lock:
+            self._closed = True
+        os.write(self._wake_write, b".")
+        told = -1
+        while self._thread is not None and self._thread.is_alive():
+            if self.indexed != told:
+                told = self.indexed
+                progress(told)
+            self._thread.join(0.1)
+        self._release()
+        if self._error is not None:
+            raise self._error
+        progress(self.indexed)
+        return self._files
+
+    def stop(self) -> None:
+        """Stop every Pagefind started, and the thread (nothing when :meth:`finish` has returned)."""
+        if self._thread is not None and self._thread.is_alive():
+            with self._lock:
+                self._stopping = True
+            os.write(self._wake_write, b".")
+            self._thread.join()
+        self._release()
+
+    def __enter__(self) -> Indexing:
+        return self
+
+    def __exit__(self, *failed: object) -> None:
+        self.stop()
+
+    def _release(self) -> None:
+        for handle in (self._wake_read, self._wake_write):
+            with contextlib.suppress(OSError):
+                os.close(handle)
+        self._wake_read = self._wake_write = -1
+
+    def _work(self) -> None:
+        """The thread: start each group's Pagefind when a processor is free, and serve them all
+        until every group handed over is indexed (or one fails: every one is then killed)."""
+        running: list[_Run] = []
+        waiting: list[_Run] = []
+        done = 0
+        try:
+            binary = indexer()
+            while True:
+                with self._lock:
+                    waiting += self._added
+                    self._added.clear()
+                    closed, stopping = self._closed, self._stopping
+                if stopping or (closed and not waiting and not running):
+                    return
+                if binary is None:
+                    raise Broken(f"the package {PACKAGE} is not installed")
+                while waiting and len(running) < _processors():
+                    running.append(waiting.pop(0))
+                    running[-1].start(binary)
+                self._serve(running)
+                for run in [run for run in running if run.files is not None]:
+                    run.close()
+                    running.remove(run)
+                    self._files[run.group] = run.files or {}
+                    done += run.indexed
+                self.indexed = done + sum(run.indexed for run in running)
+        except BaseException as error:  # noqa: BLE001 (raised again by finish, in the build's thread)
+            self._error = error
+        finally:
+            for run in running:
+                run.kill()
+
+    def _serve(self, running: list[_Run]) -> None:
+        """Wait until a running Pagefind can be written to or has something to read, or another
+        group is handed over (at most until the first deadline), and do so."""
+        readers = {handle: run for run in running for handle in run.open}
+        writers = {handle: run for run in running if (handle := run.wants_to_write()) is not None}
+        first = min(running, key=lambda run: run.deadline, default=None)
+        left = None if first is None else max(0.0, first.deadline - time.monotonic())
+        ready_to_read, ready_to_write, _ = select.select([*readers, self._wake_read], list(writers), [], left)
+        if first is not None and not ready_to_read and not ready_to_write:
+            raise first.timed_out()
+        for handle in ready_to_write:
+            writers[handle].write()
+        for handle in ready_to_read:
+            if handle == self._wake_read:
+                os.read(handle, 4096)
+            else:
+                readers[handle].read(handle)
 
 
 def _processors() -> int:
@@ -119,8 +208,13 @@ class _Run:
     never waits for the next), then the index's files (message P+2). Each answer is checked in
     turn: Pagefind answers its messages one by one, in order."""
 
-    def __init__(self, group: str, documents: list[Document], config: dict[str, Any], index_cap: int) -> None:
+    def __init__(
+        self, group: str, documents: list[Document], config: dict[str, Any], index_cap: int, seconds: float
+    ) -> None:
         self.group = group
+        self.seconds = seconds
+        self.deadline = float("inf")
+        """When it runs out of time: ``seconds`` after it starts."""
         self.documents = documents
         self.config = config
         self.index_cap = index_cap
@@ -136,6 +230,7 @@ class _Run:
         self.open: list[int] = []
 
     def start(self, binary: str) -> None:
+        self.deadline = time.monotonic() + self.seconds
         try:
             self.process = subprocess.Popen(
                 [binary, "--service"],
@@ -276,10 +371,10 @@ class _Run:
         while handle in self.open and select.select([handle], [], [], max(0.0, until - time.monotonic()))[0]:
             self.read(handle)
 
-    def timed_out(self, seconds: float) -> Exception:
+    def timed_out(self) -> Exception:
         if self.stage == "starting":
-            return Broken(f"it did not answer in {seconds:.0f} s")
-        return Failed(f"{self.group} took over {seconds:.0f} s, the limit for documents of this size")
+            return Broken(f"it did not answer in {self.seconds:.0f} s")
+        return Failed(f"{self.group} took over {self.seconds:.0f} s, the limit for documents of this size")
 
     def close(self) -> None:
         """Let it end (the end of its input tells it to), or kill it."""
@@ -308,18 +403,3 @@ class _Run:
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None and not stream.closed:
                 stream.close()
-
-
-def _serve(running: list[_Run], deadline: float, seconds: float) -> None:
-    """Wait until one of the running Pagefinds can be written to or has something to read (at
-    most until the deadline), and do so."""
-    readers = {handle: run for run in running for handle in run.open}
-    writers = {handle: run for run in running if (handle := run.wants_to_write()) is not None}
-    left = deadline - time.monotonic()
-    ready_to_read, ready_to_write, _ = select.select(list(readers), list(writers), [], max(0.0, left))
-    if not ready_to_read and not ready_to_write:
-        raise max(running, key=lambda run: run.stage != "starting").timed_out(seconds)
-    for handle in ready_to_write:
-        writers[handle].write()
-    for handle in ready_to_read:
-        readers[handle].read(handle)

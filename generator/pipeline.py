@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from . import records
 from .build import BuildResult, Progress, base_key
 from .cache import Keeper
-from .export import drawn_lines, export_data, schema_data, shown_codes
+from .export import export_data, schema_data
 from .files import FileError, explain, read_input, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs
@@ -26,7 +27,7 @@ from .project import CACHE, Project, check_catalog, load_project
 from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
-from .search import index_search
+from .search import SiteIndex
 from .urls import SiteURL
 
 EXAMPLES, EXAMPLES_SCHEMA, REASONS_SCHEMA = "examples.json", "examples.schema.json", "reasons.schema.json"
@@ -63,9 +64,7 @@ def made(
     url = SiteURL(base_url or project.site.base_url)
     lines = [project.exported[example.id] for example in project.examples]
     data = {  # the app team's conformance suite and contract, their schemas' ids under the site's address
-        EXAMPLES: export_data(
-            lines, url, keeper.kept("conformance", "drawn", drawn_lines, shown_codes(lines), disk=True)
-        ),
+        EXAMPLES: export_data(lines, url, project.drawn),
         EXAMPLES_SCHEMA: schema_data(url),
         REASONS_SCHEMA: reasons_schema(url),
     }
@@ -87,24 +86,29 @@ def made(
         staging = make_staging(out)
     except OSError as error:
         return _unwritable(out, error)
+    index = SiteIndex(staging, progress) if search else None  # generator/search.py: Pagefind over the pages
     try:
-        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper)
+        linked = _link_reused(reused, last, previous, staging)  # first: a locale's folder is whole once rendered
+        done = index.add if index is not None else None  # each locale indexed while the next is rendered
+        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper, done)
         if isinstance(rendered, BuildResult):
             return rendered
-        rendered.files |= _link_reused(reused, last, previous, staging)
+        rendered.files |= linked
         rendered.files |= _copy_assets(project.root, inputs, folder_sink(staging))
         result = _result(project, rendered, strict, outputs, len(stale))
         if result.code != 0:
             return result
-        if search:
+        if index is not None:
             progress("indexing the pages for search")
-            rendered.files |= index_search(staging, progress)  # generator/search.py: Pagefind over the finished pages
+            rendered.files |= index.finish()
         swap_in(staging, out)
     except OSError as error:
         return _unwritable(out, error)
     except FileError as error:  # an asset that cannot be read
         return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
     finally:
+        if index is not None:
+            index.stop()  # no Pagefind left indexing a build that failed
         shutil.rmtree(staging, ignore_errors=True)  # nothing left once swapped in
     record = BuildRecord(
         base_key(base_url, search),
@@ -184,10 +188,11 @@ def _render(
     progress: Progress,
     jobs: int | None,
     keeper: Keeper,
+    done: Callable[[str], None] | None = None,
 ) -> Rendered | BuildResult:
     try:
         outputs = [(output, keys[output.path]) for output in stale]
-        return render_site(project, outputs, staging, sink, progress, jobs, keeper)
+        return render_site(project, outputs, staging, sink, progress, jobs, keeper, done)
     except RenderError as error:
         return BuildResult(2, problems=sorted(error.problems))
 

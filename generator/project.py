@@ -7,6 +7,7 @@ that renders it: :func:`check_catalog`) → the engine's draws (:func:`~generato
 noting it in the build's :class:`~generator.inputs.Inputs`, and runs each stage through the
 build's :class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s session every
 stage's work, by the bytes it was handed; in ``.cache/`` the draws and the compiled templates.
+Draws that are not kept are made in a forked process beside the rest of loading (:class:`Drawing`).
 Each stage returns what is wrong with its input, so that every problem of a run is reported at
 once.
 """
@@ -19,11 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import cache
-from .cache import Keeper
+from .cache import MISSING, Keeper
 from .collector import paused
 from .deal_views import deal_view
-from .export import example_line
+from .export import drawn_lines, example_line, shown_codes
 from .files import FileError, explain, read_input
+from .forked import Beside, Died, can_fork, cpu_count
 from .i18n.catalogs import (
     LOCALES,
     TRANSLATED_RECORD,
@@ -339,6 +341,9 @@ class Project:
     """Each template's source, as read (and noted) once by :func:`compile_templates`."""
     draws: Draws | None = None
     """The engine's draws (see :func:`~generator.positions.draw_all`), for a build."""
+    drawn: list[str] = field(default_factory=list)
+    """The lines of ``examples.json`` that the engine draws to complete the examples' codes (see
+    :func:`~generator.export.drawn_lines`), for a build."""
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
 
@@ -356,6 +361,13 @@ def load_project(
 
 
 def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -> Project:
+    if not catalogs:
+        return _read(root, inputs, None, keeper)
+    with Drawing(keeper) as drawing:
+        return _read(root, inputs, drawing, keeper)
+
+
+def _read(root: Path, inputs: Inputs | None, drawing: Drawing | None, keeper: Keeper) -> Project:
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
@@ -369,11 +381,47 @@ def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -
         project.views |= read.views
         project.exported |= read.lines
         project.mismatches += read.mismatches
-    if catalogs:
+    if drawing is not None:  # what this process does while the draws are made beside it, then the draws
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
-        project.draws = keeper.kept("draws", "draws", draw_all, disk=True)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
+        lines = [project.exported.get(example.id) for example in project.examples]
+        if None not in lines:  # every example holds: the site will be built
+            shown = shown_codes([line for line in lines if line is not None])
+            project.drawn = keeper.kept("conformance", "drawn", drawn_lines, shown, disk=True)
+        project.draws = drawing.draws()
     return project
+
+
+class Drawing:
+    """The engine's draws for a build: those kept (in the session, in ``.cache/``), or else drawn in
+    a forked process from the start of loading while this one reads and solves the pages, reads the
+    catalogs and compiles the templates (on two cores, where no other thread runs: the draws are the
+    longest stage of a cold build's loading), or else drawn here. As a context, a forked process is
+    stopped with a failed load."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self.keeper = keeper
+        self.key = keeper.key("draws", "draws")
+        self.kept = keeper.get("draws", "draws", self.key, disk=True)
+        self.beside = Beside(draw_all) if self.kept is MISSING and cpu_count() >= 2 and can_fork() else None
+
+    def draws(self) -> Draws:
+        """The draws, kept for the next build when they were made now."""
+        if self.kept is MISSING:
+            try:
+                self.kept = self.beside.result() if self.beside is not None else draw_all()
+            except Died:  # killed: drawn again here
+                self.kept = draw_all()
+            self.keeper.put("draws", "draws", self.key, self.kept, disk=True)
+        assert isinstance(self.kept, Draws)
+        return self.kept
+
+    def __enter__(self) -> Drawing:
+        return self
+
+    def __exit__(self, *failed: object) -> None:
+        if self.beside is not None:
+            self.beside.__exit__(*failed)
 
 
 def project_inputs(root: Path) -> Inputs:

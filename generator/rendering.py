@@ -144,18 +144,19 @@ def render_site(
     progress: Callable[[str], None] = lambda _: None,
     jobs: int | None = None,
     keeper: Keeper | None = None,
+    done: Callable[[str], None] | None = None,
 ) -> Rendered:
     """Render the outputs (each with its key) into ``sink``: the files of the locales, then the
     shared files; each locale's catalog is checked (and kept by ``keeper``) before its files are
     rendered, and the problems of every catalog checked stop rendering (:class:`RenderError`).
     With two jobs (:func:`jobs_for`), the first half of the locales' files is rendered (and their
     catalogs checked) in a forked process while this one renders the second; a process that dies
-    is an error, never a wait."""
+    is an error, never a wait. With one, ``done`` is told each locale whose last file is written."""
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
     renderer = SiteRenderer(project, [output for output, _ in shared], progress, keeper)
     if staging is None or jobs_for(jobs, len(files)) < 2 or not can_fork():
-        rendered = renderer.render_files(files, sink)
+        rendered = renderer.render_files(files, sink, done)
     else:
         half = len(files) // 2
         with Beside(lambda: _render_first_half(renderer, files[:half], staging)) as first:
@@ -243,10 +244,12 @@ class SiteRenderer:
         self.renderers.pop(locale, None)
         self.translators[locale].catalog = None
 
-    def render_files(self, files: list[tuple[Output, str]], sink: Sink) -> Rendered:
+    def render_files(
+        self, files: list[tuple[Output, str]], sink: Sink, done: Callable[[str], None] | None = None
+    ) -> Rendered:
         """Render each file of a locale (with its key) into ``sink``, in order, and each locale's
-        parts of the shared files; a template's runtime error (or a file that cannot be read) is a
-        :class:`RenderError`."""
+        parts of the shared files, ``done`` told each locale once its last file is in ``sink``; a
+        template's runtime error (or a file that cannot be read) is a :class:`RenderError`."""
         rendered = Rendered()
         last = {output.locale: index for index, (output, _) in enumerate(files)}
         self.check(locale for locale in last if locale is not None)  # all their catalogs first: every problem said
@@ -261,6 +264,8 @@ class SiteRenderer:
                 data = renderer.render(output).encode("utf-8")
                 rendered.files[output.path] = self._record(key, data, translator, sink(output.path, data))
                 if last[output.locale] == index:
+                    if done is not None:
+                        done(output.locale)
                     if output.locale in self.wanted:
                         self._parts(output.locale, rendered)
                     self.let_go(output.locale)

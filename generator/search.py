@@ -1,7 +1,8 @@
 """The search index of the site: each locale's finished pages handed to Pagefind
 (:mod:`generator.pagefind`) in the order of their paths, so that the index is a function of the
 pages' bytes alone, not of the order a folder lists them in; the locales indexed side by side, one
-Pagefind each, their indexes made one bundle in ``pagefind/``. Only what the header's box uses is
+Pagefind each, each from the moment its pages are written (:class:`SiteIndex`: while the build
+renders the next), their indexes made one bundle in ``pagefind/``. Only what the header's box uses is
 kept (not Pagefind's own search interfaces); Pagefind writes the languages of its entry file in a
 random order (a hash map's), they are written sorted. A failure says whether Pagefind is missing
 or broken (./setup reinstalls it) or failed on these pages (the largest is named, with what makes
@@ -130,25 +131,71 @@ class Page:
     data: bytes
 
 
+class SiteIndex:
+    """The search index of a site being written into ``site``: each locale's pages handed to
+    Pagefind as soon as its folder is complete (:meth:`add`: indexed while the next is rendered),
+    the rest at the end (:meth:`finish`); as a context, every Pagefind is stopped if the build
+    fails first."""
+
+    def __init__(self, site: Path, progress: Progress | None = None) -> None:
+        self.site = site
+        self.progress = progress or (lambda _: None)
+        self.pages: dict[str, list[Page]] = {}
+        self.indexing = pagefind.Indexing(CONFIG)
+
+    def add(self, folder: str) -> None:
+        """Index the pages of the site's ``folder`` (a locale's), written in full by now."""
+        if folder not in self.pages:
+            group = self.pages[folder] = folder_pages(self.site, folder)
+            if group:
+                self.indexing.add(folder, [_document(page) for page in group], *_limits({folder: group}))
+
+    def finish(self) -> dict[str, FileRecord]:
+        """Index the folders not indexed yet, write ``site/pagefind/`` and give the record of every
+        file written (so that the next build sees the site as it left it). FileError when
+        Pagefind is missing or broken, or fails on these pages."""
+        for folder in sorted(self.site.iterdir()):
+            if folder.is_dir() and folder.name not in (BUNDLE, "assets"):
+                self.add(folder.name)
+        pages = {folder: group for folder, group in self.pages.items() if group}
+        try:
+            files = _bundle(self.indexing, pages, self.progress)
+        except pagefind.Broken as error:
+            raise FileError(
+                BUNDLE, f"Pagefind, the search indexer, is missing or broken: {error}: {_REINSTALL}"
+            ) from None
+        except pagefind.Failed as error:
+            raise FileError(BUNDLE, f"Pagefind failed on these pages: {error}; {largest(pages)}") from None
+        records = {}
+        for name, data in sorted(files.items()):
+            path = self.site / BUNDLE / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_new(path, data)
+            sha = digest(data)
+            records[f"{BUNDLE}/{name}"] = FileRecord(sha, sha, (), stamp(path))
+        return records
+
+    def __enter__(self) -> SiteIndex:
+        return self
+
+    def stop(self) -> None:
+        """Stop every Pagefind this index started (nothing once it is finished)."""
+        self.indexing.stop()
+
+    def __exit__(self, *failed: object) -> None:
+        self.stop()
+
+
 def index_search(site: Path, progress: Progress | None = None) -> dict[str, FileRecord]:
-    """Index the pages of ``site`` into ``site/pagefind/``; the record of every file written (so
-    that the next build sees the site as it left it). FileError when Pagefind is missing or broken,
-    or fails on these pages."""
-    pages = site_pages(site)
-    try:
-        files = build_index(pages, progress or (lambda _: None))
-    except pagefind.Broken as error:
-        raise FileError(BUNDLE, f"Pagefind, the search indexer, is missing or broken: {error}: {_REINSTALL}") from None
-    except pagefind.Failed as error:
-        raise FileError(BUNDLE, f"Pagefind failed on these pages: {error}; {largest(pages)}") from None
-    records = {}
-    for name, data in sorted(files.items()):
-        path = site / BUNDLE / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_new(path, data)
-        sha = digest(data)
-        records[f"{BUNDLE}/{name}"] = FileRecord(sha, sha, (), stamp(path))
-    return records
+    """Index the pages of the finished ``site`` into ``site/pagefind/`` (see :class:`SiteIndex`)."""
+    with SiteIndex(site, progress) as index:
+        return index.finish()
+
+
+def folder_pages(site: Path, folder: str) -> list[Page]:
+    """The pages of one of the site's folders (a locale's), in the order of their paths."""
+    found = sorted(path.relative_to(site).as_posix() for path in (site / folder).rglob("*.html") if path.is_file())
+    return [Page(name, (site / name).read_bytes()) for name in found]
 
 
 def site_pages(site: Path) -> dict[str, list[Page]]:
@@ -156,10 +203,8 @@ def site_pages(site: Path) -> dict[str, list[Page]]:
     language, are left out), each locale's in the order of their paths."""
     pages: dict[str, list[Page]] = {}
     for folder in sorted(site.iterdir()):
-        if folder.is_dir() and folder.name not in (BUNDLE, "assets"):
-            found = sorted(path.relative_to(site).as_posix() for path in folder.rglob("*.html") if path.is_file())
-            if found:
-                pages[folder.name] = [Page(name, (site / name).read_bytes()) for name in found]
+        if folder.is_dir() and folder.name not in (BUNDLE, "assets") and (found := folder_pages(site, folder.name)):
+            pages[folder.name] = found
     return pages
 
 
@@ -168,19 +213,26 @@ def limit(pages: dict[str, list[Page]]) -> float:
     return SECONDS + SECONDS_PER_MB * _size(pages) / 1e6
 
 
+def _limits(pages: dict[str, list[Page]]) -> tuple[float, int]:
+    """The time limit of indexing these pages, and the largest index they may make (base64)."""
+    return limit(pages), INDEX_CAP + 2 * _size(pages)
+
+
 def build_index(pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:
     """The bundle's files (path in the bundle → bytes) of an index of ``pages``, each locale's made
-    by a Pagefind of its own (:func:`generator.pagefind.index`) and handed its pages less what is
-    not searched (:func:`searched`), in the order of their paths. Broken or Failed."""
+    by a Pagefind of its own (:class:`generator.pagefind.Indexing`) and handed its pages less what
+    is not searched (:func:`searched`), in the order of their paths. Broken or Failed."""
+    with pagefind.Indexing(CONFIG) as indexing:
+        for locale, group in pages.items():
+            indexing.add(locale, [_document(page) for page in group], *_limits({locale: group}))
+        return _bundle(indexing, pages, progress)
+
+
+def _bundle(indexing: pagefind.Indexing, pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:
+    """The bundle of ``pages``, handed to ``indexing``, once indexed (the progress said)."""
     total = sum(map(len, pages.values()))
-    files = pagefind.index(
-        {locale: [_document(page) for page in group] for locale, group in pages.items()},
-        CONFIG,
-        limit(pages),
-        INDEX_CAP + 2 * _size(pages),
-        lambda done: progress(f"indexing for search: {done} of {total} pages"),
-    )
-    return _merged([files[locale] for locale in sorted(files)])
+    found = indexing.finish(lambda done: progress(f"indexing for search: {done} of {total} pages"))
+    return _merged([found[group] for group in sorted(found)])
 
 
 def _document(page: Page) -> pagefind.Document:

@@ -59,9 +59,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def _with_sink(make: object) -> object:
     def render_site(
-        project: object, outputs: object, staging: Path | None, sink: rendering.Sink, *rest: object
+        project: object, outputs: object, staging: Path | None, sink: rendering.Sink, *rest: object, **more: object
     ) -> object:
-        return rendering.render_site(project, outputs, staging, make(staging) if staging else sink, *rest)  # type: ignore
+        return rendering.render_site(project, outputs, staging, make(staging) if staging else sink, *rest, **more)  # type: ignore
 
     return render_site
 
