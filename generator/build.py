@@ -118,9 +118,12 @@ def _build(
     last, notes = _last_record(root, out) if previous is not None and out is not None else (None, [])
     if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
         return _reported(last, strict)
-    from .pipeline import made  # the stages' modules, imported only now (see the module's docstring)
+    from .drawing import Drawing
 
-    return made(root, out, strict, base_url, progress, search, keeper, jobs, inputs, last, previous, notes)
+    with Drawing(keeper) as drawing:  # the draws, if not kept, made from now on beside this process
+        from .pipeline import made  # the stages' modules, imported only now (see the module's docstring)
+
+        return made(root, out, strict, base_url, progress, search, keeper, jobs, inputs, last, previous, notes, drawing)
 
 
 def _recover(out: Path) -> Problem | None:

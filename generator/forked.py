@@ -1,5 +1,5 @@
 """Work done in a forked process beside this one, for the commands that have two cores to use
-(``build --jobs 2``'s rendering, ``i18n update``'s merge of a large site).
+(a cold build's draws, ``build --jobs 2``'s rendering, ``i18n update``'s merge of a large site).
 
 The forked process inherits this process's memory as it is at the fork, so its job is handed
 over as it is (never pickled); only its outcome comes back, pickled, through a pipe. A process
@@ -78,6 +78,11 @@ class Beside(Generic[T]):
         finally:
             del _JOBS[number]
             send.close()  # the forked process holds the only writing end: it ends when that process does
+
+    @property
+    def pid(self) -> int | None:
+        """The forked process's id."""
+        return self._process.pid
 
     def result(self) -> T:
         """What the job returned there (what it raised is raised here); :class:`Died` when its

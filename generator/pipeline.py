@@ -14,6 +14,7 @@ from pathlib import Path
 from . import records
 from .build import BuildResult, Progress, base_key
 from .cache import Keeper
+from .drawing import Drawing
 from .export import export_data, schema_data
 from .files import FileError, explain, read_input, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
@@ -48,12 +49,13 @@ def made(
     last: BuildRecord | None,
     previous: Path | None,
     notes: list[str],
+    drawing: Drawing | None = None,
 ) -> BuildResult:
     """The site built into ``out`` (None: into memory), rendering only the files that ``last``,
     the record of the build into ``previous``, does not have as they would be rendered now;
-    ``notes``: what to tell the user of that record."""
+    ``notes``: what to tell the user of that record; ``drawing``: the engine's draws, begun."""
     progress("reading and checking the pages")
-    project = load_project(root, inputs, keeper=keeper)
+    project = load_project(root, inputs, keeper=keeper, drawing=drawing)
     if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]

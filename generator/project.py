@@ -7,7 +7,7 @@ that renders it: :func:`check_catalog`) → the engine's draws (:func:`~generato
 noting it in the build's :class:`~generator.inputs.Inputs`, and runs each stage through the
 build's :class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s session every
 stage's work, by the bytes it was handed; in ``.cache/`` the draws and the compiled templates.
-Draws that are not kept are made in a forked process beside the rest of loading (:class:`Drawing`).
+Draws that are not kept are made in a forked process beside the rest of loading (:class:`~generator.drawing.Drawing`).
 Each stage returns what is wrong with its input, so that every problem of a run is reported at
 once.
 """
@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import cache
-from .cache import MISSING, Keeper
+from .cache import Keeper
 from .collector import paused
 from .deal_views import deal_view
+from .drawing import Drawing
 from .export import drawn_lines, example_line, shown_codes
 from .files import FileError, explain, read_input
-from .forked import Beside, Died, can_fork, cpu_count
 from .i18n.catalogs import (
     LOCALES,
     TRANSLATED_RECORD,
@@ -39,7 +39,7 @@ from .i18n.catalogs import (
 from .inputs import Inputs, listing
 from .invocation import command
 from .layout import CONTENT, SITE_FILE, TEMPLATES
-from .positions import Draws, draw_all
+from .positions import Draws
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample, not_unique
@@ -349,22 +349,25 @@ class Project:
 
 
 def load_project(
-    root: Path, inputs: Inputs | None = None, catalogs: bool = True, keeper: Keeper | None = None
+    root: Path,
+    inputs: Inputs | None = None,
+    catalogs: bool = True,
+    keeper: Keeper | None = None,
+    drawing: Drawing | None = None,
 ) -> Project:
     """Run the stages: the site (and a warning for each page file or catalog it does not list), its
     pages with every example solved, and for a build (``catalogs``) every catalog read (checked
-    when its locale is rendered: :func:`check_catalog`), the engine's draws and the templates
-    compiled; each file read is noted in ``inputs``, and each stage's work kept by ``keeper``
-    (none: nothing kept)."""
+    when its locale is rendered: :func:`check_catalog`), the engine's draws (from ``drawing``, when
+    the build started it) and the templates compiled; each file read is noted in ``inputs``, and
+    each stage's work kept by ``keeper`` (none: nothing kept)."""
+    keeper = keeper or Keeper(None)
     with paused():  # the cycle collector only rescans the project's acyclic values
-        return _loaded(root, inputs, catalogs, keeper or Keeper(None))
-
-
-def _loaded(root: Path, inputs: Inputs | None, catalogs: bool, keeper: Keeper) -> Project:
-    if not catalogs:
-        return _read(root, inputs, None, keeper)
-    with Drawing(keeper) as drawing:
-        return _read(root, inputs, drawing, keeper)
+        if not catalogs:
+            return _read(root, inputs, None, keeper)
+        if drawing is not None:
+            return _read(root, inputs, drawing, keeper)
+        with Drawing(keeper) as drawing:
+            return _read(root, inputs, drawing, keeper)
 
 
 def _read(root: Path, inputs: Inputs | None, drawing: Drawing | None, keeper: Keeper) -> Project:
@@ -390,38 +393,6 @@ def _read(root: Path, inputs: Inputs | None, drawing: Drawing | None, keeper: Ke
             project.drawn = keeper.kept("conformance", "drawn", drawn_lines, shown, disk=True)
         project.draws = drawing.draws()
     return project
-
-
-class Drawing:
-    """The engine's draws for a build: those kept (in the session, in ``.cache/``), or else drawn in
-    a forked process from the start of loading while this one reads and solves the pages, reads the
-    catalogs and compiles the templates (on two cores, where no other thread runs: the draws are the
-    longest stage of a cold build's loading), or else drawn here. As a context, a forked process is
-    stopped with a failed load."""
-
-    def __init__(self, keeper: Keeper) -> None:
-        self.keeper = keeper
-        self.key = keeper.key("draws", "draws")
-        self.kept = keeper.get("draws", "draws", self.key, disk=True)
-        self.beside = Beside(draw_all) if self.kept is MISSING and cpu_count() >= 2 and can_fork() else None
-
-    def draws(self) -> Draws:
-        """The draws, kept for the next build when they were made now."""
-        if self.kept is MISSING:
-            try:
-                self.kept = self.beside.result() if self.beside is not None else draw_all()
-            except Died:  # killed: drawn again here
-                self.kept = draw_all()
-            self.keeper.put("draws", "draws", self.key, self.kept, disk=True)
-        assert isinstance(self.kept, Draws)
-        return self.kept
-
-    def __enter__(self) -> Drawing:
-        return self
-
-    def __exit__(self, *failed: object) -> None:
-        if self.beside is not None:
-            self.beside.__exit__(*failed)
 
 
 def project_inputs(root: Path) -> Inputs:

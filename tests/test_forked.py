@@ -1,5 +1,5 @@
-"""A job run in a forked process beside this one (generator/forked.py): what the build's catalogs
-check, its rendering of half of the site and i18n update's merge stand on."""
+"""A job run in a forked process beside this one (generator/forked.py): what a cold build's draws,
+its rendering of half of the site and i18n update's merge stand on."""
 
 from __future__ import annotations
 
@@ -71,3 +71,30 @@ def test_ctrl_c_while_forking_is_not_lost() -> None:
     fork is done, then raised."""
     run = subprocess.run([sys.executable, "-c", SIGNAL_AT_THE_FORK], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 3 and "Exception ignored" not in run.stderr, run.stderr
+
+
+DRAWN_BESIDE = """
+import dataclasses, os, signal
+from generator.cache import Keeper
+from generator.forked import cpu_count
+from generator.positions import draw_all
+from generator.drawing import Drawing
+
+with Drawing(Keeper(None)) as drawing:  # nothing kept: drawn beside this process, on two cores
+    assert (drawing.beside is not None) == (cpu_count() >= 2)
+    beside = drawing.draws()
+with Drawing(Keeper(None)) as drawing:
+    if drawing.beside is not None:
+        os.kill(drawing.beside.pid, signal.SIGKILL)  # killed (out of memory): drawn again here
+    again = drawing.draws()
+fields = [[getattr(draws, field.name) for field in dataclasses.fields(draws)] for draws in (beside, again, draw_all())]
+assert fields[0] == fields[1] == fields[2]
+"""
+
+
+@pytest.mark.slow
+def test_the_draws_made_beside_the_load_are_the_engine_s_and_a_killed_drawing_is_drawn_again() -> None:
+    """A cold build draws the engine's positions in a forked process while it loads the project
+    (generator/drawing.py); in a process of its own, where no other thread runs."""
+    run = subprocess.run([sys.executable, "-c", DRAWN_BESIDE], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr

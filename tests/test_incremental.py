@@ -330,19 +330,22 @@ def test_a_process_that_builds_again_reads_again_only_what_changed(
 def test_the_engine_draws_are_kept_for_this_code_and_drawn_again_when_stale_or_damaged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from generator import drawing
     from generator.cache import Keeper, Session
 
     drawn: list[object] = []
-    original = project_module.draw_all
+    original = drawing.draw_all
 
     def draw_all() -> object:
         drawn.append(original())
         return drawn[-1]
 
-    monkeypatch.setattr(project_module, "draw_all", draw_all)
+    monkeypatch.setattr(drawing, "draw_all", draw_all)
+    monkeypatch.setattr(drawing, "can_fork", lambda: False)  # drawn in this process, where they are counted
 
     def kept(keeper: Keeper) -> object:
-        return keeper.kept("draws", "draws", project_module.draw_all, disk=True)
+        with drawing.Drawing(keeper) as made:
+            return made.draws()
 
     first = kept(Keeper(tmp_path / CACHE))
     path = tmp_path / CACHE / "draws" / "draws"
