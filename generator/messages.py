@@ -10,17 +10,9 @@ from pathlib import Path
 from .files import read_input
 from .i18n.catalogs import LOCALES, catalog_path, translated_records
 from .i18n.entries import Entries
-from .i18n.extract import (
-    POT,
-    differs,
-    merged_catalogs,
-    template_catalog,
-    write_if_changed,
-    write_together,
-)
+from .i18n.merge import POT, differs, merged_catalogs, write_if_changed, write_together
 from .i18n.pofile import po_bytes
 from .problems import Problem
-from .project import compile_templates, read_pages
 from .reader.pages import Site
 from .verify import Mismatch
 
@@ -43,6 +35,9 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     build first: on problems (added to ``problems``) or examples that do not hold, nothing is
     written. ``FileError`` when a template cannot be read or the template cannot be written (then
     it is as it was)."""
+    from .i18n.extract import template_catalog  # the content's and templates' machinery: not an update's
+    from .project import compile_templates, read_pages
+
     files = read_pages(root, site, problems)
     mismatches = [mismatch for read in files for mismatch in read.mismatches]
     compile_templates(root, problems)

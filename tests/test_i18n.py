@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -574,7 +575,7 @@ def test_update_leaves_a_new_example_untranslated_however_close_its_words(projec
 def _whole_and_by_entries(template: bytes, catalog: bytes, code: str) -> tuple[bytes | None, bytes | None]:
     """A catalog merged with a template as a whole (Babel), and entry by entry."""
     from generator.i18n.entries import read_entries, text_of
-    from generator.i18n.extract import _merge_changed, merge_catalog
+    from generator.i18n.merge import _merge_changed, merge_catalog
     from generator.i18n.pofile import parse_po
 
     problems: list[Problem] = []
@@ -643,10 +644,10 @@ def test_an_update_merges_entry_by_entry_the_catalogs_of_the_writers_layout(
     """Each catalog of the writer's layout is merged entry by entry, in a fresh copy of the project
     too (nothing is recorded of earlier updates); one a translator's tool saved in another layout
     is merged whole; the catalogs are those a whole merge gives."""
-    from generator.i18n import extract as extract_module
+    from generator.i18n import merge as merge_module
 
     by_entries: list[str] = []
-    original = extract_module._merge_changed
+    original = merge_module._merge_changed
 
     def merge_changed(template: object, data: bytes, display: str, code: str) -> object:
         merged = original(template, data, display, code)  # type: ignore[arg-type]
@@ -661,12 +662,37 @@ def test_an_update_merges_entry_by_entry_the_catalogs_of_the_writers_layout(
     ru.write_bytes(ru.read_bytes() + b"\n# saved by a translator\n")
     whole = project.parent / "whole"
     shutil.copytree(project, whole)
-    monkeypatch.setattr(extract_module, "_merge_changed", merge_changed)
+    monkeypatch.setattr(merge_module, "_merge_changed", merge_changed)
     assert cli(run_cli, project, "i18n", "update")[0] == 0
     assert sorted(by_entries) == sorted(code for code in LOCALES if code != "ru")
-    monkeypatch.setattr(extract_module, "_merge_changed", lambda *arguments: None)
+    monkeypatch.setattr(merge_module, "_merge_changed", lambda *arguments: None)
     assert cli(run_cli, whole, "i18n", "update")[0] == 0
     assert tree(project / "locales") == tree(whole / "locales")
+
+
+@pytest.mark.slow
+def test_catalogs_merged_in_two_processes_are_those_merged_in_one(project: Path, run_cli, monkeypatch) -> None:
+    """A large site's catalogs are merged half in a forked process (generator/i18n/merge.py): the
+    catalogs and their records are those one process writes, and a forked process that dies has
+    its catalogs merged here."""
+    from generator import forked
+    from generator.i18n import merge as merge_module
+
+    page = project / "content/bidding.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace("nobody has taken", "no one has taken"), encoding="utf-8")
+    assert cli(run_cli, project, "i18n", "extract")[0] == 0
+    alone, killed = project.parent / "alone", project.parent / "killed"
+    shutil.copytree(project, alone)
+    shutil.copytree(project, killed)
+    assert cli(run_cli, alone, "i18n", "update")[0] == 0  # the real site's template: merged in one process
+    forks: list[object] = []
+    monkeypatch.setattr(merge_module, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(merge_module, "Beside", lambda job: forks.append(job) or forked.Beside(job))
+    assert cli(run_cli, project, "i18n", "update")[0] == 0
+    assert len(forks) == 1 and tree(project / "locales") == tree(alone / "locales")
+    monkeypatch.setattr(merge_module, "Beside", lambda job: forked.Beside(lambda: os._exit(9)))
+    assert cli(run_cli, killed, "i18n", "update")[0] == 0
+    assert tree(killed / "locales") == tree(alone / "locales")
 
 
 def test_the_record_of_translated_messages_reads_entries_as_the_catalog_reader() -> None:

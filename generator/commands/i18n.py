@@ -18,7 +18,7 @@ from babel import Locale
 
 from ..files import FileError, ensure_inside, read_input
 from ..i18n.catalogs import LOCALES, catalog_path, read_catalog
-from ..i18n.extract import POT, write_together
+from ..i18n.merge import POT, write_together
 from ..i18n.pofile import header_lines_of
 from ..i18n.stats import catalog_stats
 from ..invocation import command

@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog as PoCatalog
 from ..files import FileError, read_input
 from ..problems import Problem
 from .catalogs import LOCALES, catalog_path, message_digest, read_translated
-from .extract import POT
+from .merge import POT
 from .pofile import parse_po
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
