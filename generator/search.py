@@ -146,17 +146,15 @@ class SiteIndex:
     def add(self, folder: str) -> None:
         """Index the pages of the site's ``folder`` (a locale's), written in full by now."""
         if folder not in self.pages:
-            group = self.pages[folder] = folder_pages(self.site, folder)
-            if group:
-                self.indexing.add(folder, [_document(page) for page in group], *_limits({folder: group}))
+            self.pages[folder] = folder_pages(self.site, folder)
+            _hand(self.indexing, folder, self.pages[folder])
 
     def finish(self) -> dict[str, FileRecord]:
         """Index the folders not indexed yet, write ``site/pagefind/`` and give the record of every
         file written (so that the next build sees the site as it left it). FileError when
         Pagefind is missing or broken, or fails on these pages."""
-        for folder in sorted(self.site.iterdir()):
-            if folder.is_dir() and folder.name not in (BUNDLE, "assets"):
-                self.add(folder.name)
+        for folder in folders(self.site):
+            self.add(folder)
         pages = {folder: group for folder, group in self.pages.items() if group}
         try:
             files = _bundle(self.indexing, pages, self.progress)
@@ -198,14 +196,12 @@ def folder_pages(site: Path, folder: str) -> list[Page]:
     return [Page(name, (site / name).read_bytes()) for name in found]
 
 
-def site_pages(site: Path) -> dict[str, list[Page]]:
-    """The pages to index, by locale (the site's folders; the language chooser and 404.html, of no
-    language, are left out), each locale's in the order of their paths."""
-    pages: dict[str, list[Page]] = {}
-    for folder in sorted(site.iterdir()):
-        if folder.is_dir() and folder.name not in (BUNDLE, "assets") and (found := folder_pages(site, folder.name)):
-            pages[folder.name] = found
-    return pages
+def folders(site: Path) -> list[str]:
+    """The site's folders whose pages are indexed, one per locale, sorted (not the bundle's, not the
+    assets'; the language chooser and 404.html, of no language, are left out)."""
+    return [
+        folder.name for folder in sorted(site.iterdir()) if folder.is_dir() and folder.name not in (BUNDLE, "assets")
+    ]
 
 
 def limit(pages: dict[str, list[Page]]) -> float:
@@ -224,8 +220,14 @@ def build_index(pages: dict[str, list[Page]], progress: Progress) -> dict[str, b
     is not searched (:func:`searched`), in the order of their paths. Broken or Failed."""
     with pagefind.Indexing(CONFIG) as indexing:
         for locale, group in pages.items():
-            indexing.add(locale, [_document(page) for page in group], *_limits({locale: group}))
+            _hand(indexing, locale, group)
         return _bundle(indexing, pages, progress)
+
+
+def _hand(indexing: pagefind.Indexing, folder: str, group: list[Page]) -> None:
+    """Hand a folder's pages (if any) to a Pagefind of its own, with the limits their size gives."""
+    if group:
+        indexing.add(folder, [_document(page) for page in group], *_limits({folder: group}))
 
 
 def _bundle(indexing: pagefind.Indexing, pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:

@@ -133,7 +133,7 @@ def test_what_is_not_searched_is_cut_out_before_pagefind_as_pagefind_would_leave
 ) -> None:
     """Pagefind handed the pages less their NOT_SEARCHED elements (searched()) makes the same bundle,
     to the byte, as Pagefind left to leave them out itself (its exclude_selectors), with far less to read."""
-    pages = search.site_pages(built_site)
+    pages = {folder: search.folder_pages(built_site, folder) for folder in search.folders(built_site)}
     texts = [page.data.decode() for group in pages.values() for page in group]
     assert sum(len(search.searched(text)) for text in texts) < sum(map(len, texts)) / 3
     cut = index(pages)
