@@ -362,15 +362,15 @@ def load_project(
     each stage's work kept by ``keeper`` (none: nothing kept)."""
     keeper = keeper or Keeper(None)
     with paused():  # the cycle collector only rescans the project's acyclic values
-        if not catalogs:
-            return _read(root, inputs, None, keeper)
-        if drawing is not None:
-            return _read(root, inputs, drawing, keeper)
+        if not catalogs or drawing is not None:
+            return _read(root, inputs, keeper, catalogs, drawing)
         with Drawing(keeper) as drawing:
-            return _read(root, inputs, drawing, keeper)
+            return _read(root, inputs, keeper, catalogs, drawing)
 
 
-def _read(root: Path, inputs: Inputs | None, drawing: Drawing | None, keeper: Keeper) -> Project:
+def _read(root: Path, inputs: Inputs | None, keeper: Keeper, catalogs: bool, drawing: Drawing | None) -> Project:
+    """The stages of :func:`load_project`: the catalogs and templates only if ``catalogs``, the
+    draws and the drawn lines only with a ``drawing`` (a build's)."""
     project = Project(root)
     project.site = read_site(root, project.problems, inputs)
     if project.site is None:  # which pages there are is not known: each page file is read for its problems
@@ -384,9 +384,10 @@ def _read(root: Path, inputs: Inputs | None, drawing: Drawing | None, keeper: Ke
         project.views |= read.views
         project.exported |= read.lines
         project.mismatches += read.mismatches
-    if drawing is not None:  # what this process does while the draws are made beside it, then the draws
+    if catalogs:  # what this process does while the draws are made beside it
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
+    if drawing is not None:
         lines = [project.exported.get(example.id) for example in project.examples]
         if None not in lines:  # every example holds: the site will be built
             shown = shown_codes([line for line in lines if line is not None])
@@ -401,7 +402,9 @@ def project_inputs(root: Path) -> Inputs:
     site cannot be read has its folders listed as if every page were, so that no command's output
     (:mod:`generator.outputs`) replaces a file a build reads, whatever state the project is in."""
     inputs = Inputs(root)
-    if load_project(root, inputs, keeper=Keeper(root / CACHE)).site is None:  # a build's cache, as it keeps it
+    with paused():  # no draws: they read no file
+        project = _read(root, inputs, Keeper(root / CACHE), True, None)  # a build's cache, as it keeps it
+    if project.site is None:
         unlisted_files(root, _every_page(root), inputs)
         compile_templates(root, [], inputs)
     return inputs
