@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .files import read_input
-from .i18n.catalogs import LOCALES, catalog_path, translated_records
+from .i18n.catalogs import LOCALES, TEMPLATE, catalog_path, translated_records
 from .i18n.entries import Entries
-from .i18n.merge import POT, differs, merged_catalogs, write_if_changed, write_together
+from .i18n.merge import differs, merged_catalogs, write_if_changed, write_together
 from .i18n.pofile import po_bytes
 from .problems import Problem
 from .reader.pages import Site
@@ -51,7 +51,7 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
         {id_: view for read in files for id_, view in read.views.items()},
         site.base_url,
     )
-    data, path = po_bytes(catalog), root / LOCALES / POT
+    data, path = po_bytes(catalog), root / LOCALES / TEMPLATE
     changed = write_if_changed(path, data) if write else differs(path, data)
     return Extraction([], len(catalog), changed, data)
 
@@ -59,7 +59,7 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
 def template_exists(root: Path) -> bool:
     """True when ``locales/messages.pot`` has been extracted (or is there but cannot be read,
     which its reader then reports)."""
-    return os.path.lexists(root / LOCALES / POT)
+    return os.path.lexists(root / LOCALES / TEMPLATE)
 
 
 def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
@@ -70,7 +70,9 @@ def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     changed = merged_catalogs(locales, codes, problems, read=read)
     if problems:
         return []
-    files = changed | translated_records(locales, codes, changed, read_input(locales / POT, f"{LOCALES}/{POT}"), read)
+    files = changed | translated_records(
+        locales, codes, changed, read_input(locales / TEMPLATE, f"{LOCALES}/{TEMPLATE}"), read
+    )
     write_together(files, {path: path.relative_to(root).as_posix() for path in files})
     return [code for code in codes if catalog_path(locales, code) in changed]
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from babel import Locale
 
 from ..files import FileError, ensure_inside, read_input
-from ..i18n.catalogs import LOCALES, catalog_path, read_catalog
-from ..i18n.merge import POT, write_together
+from ..i18n.catalogs import LOCALES, TEMPLATE, catalog_path, read_catalog
+from ..i18n.merge import write_together
 from ..i18n.pofile import header_lines_of
 from ..i18n.stats import catalog_stats
 from ..invocation import command
@@ -81,7 +81,7 @@ def _extract(root: Path, site: Site, write: bool = True) -> Extraction | None:
 
 
 def _extracted(extraction: Extraction) -> None:
-    print(f"{LOCALES}/{POT}: {extraction.messages} messages{'' if extraction.changed else ', unchanged'}")
+    print(f"{LOCALES}/{TEMPLATE}: {extraction.messages} messages{'' if extraction.changed else ', unchanged'}")
 
 
 def run_extract(root: Path) -> int:
@@ -93,7 +93,7 @@ def run_extract(root: Path) -> int:
 def _template_ready(root: Path) -> bool:
     if template_exists(root):
         return True
-    print(f"{LOCALES}/{POT}: error: no template: run `{command('i18n extract')}` first")
+    print(f"{LOCALES}/{TEMPLATE}: error: no template: run `{command('i18n extract')}` first")
     return False
 
 
@@ -163,7 +163,7 @@ def run_add(root: Path, code: str) -> int:
     except FileError as error:
         return failed(error, "nothing written")
     if extraction.changed:
-        files[root / LOCALES / POT] = extraction.template
+        files[root / LOCALES / TEMPLATE] = extraction.template
     files[root / SITE_FILE] = configuration
     try:
         write_together(files, {path: path.relative_to(root).as_posix() for path in files})

@@ -2,8 +2,10 @@
 and ``regenerate``. Catalogs are merged with Babel: new messages added, removed ones obsolete, and a
 changed one (matched by where it comes from, not by string similarity) fuzzy with the previous
 source kept; a catalog of the writer's layout is merged entry by entry (:mod:`.entries`), the same
-bytes as a whole merge. Apart from the extraction (:mod:`.extract`), which needs the content's and
-the templates' machinery: an update imports none of it.
+bytes as a whole merge. The template and the catalogs are written only when they say something new
+(:func:`write_if_changed`: their dates aside), the extraction's template included. Apart from the
+extraction (:mod:`.extract`), which needs the content's and the templates' machinery: an update
+imports none of it.
 """
 
 from __future__ import annotations
@@ -24,8 +26,6 @@ from ..problems import Problem
 from .catalogs import LOCALES, TEMPLATE, catalog_path
 from .entries import Entries, merge_entries, read_entries, text_of
 from .pofile import may_be_invalid, parse_po, po_bytes, with_line_ends_of
-
-POT = TEMPLATE
 
 PROJECT = "belote-docs"
 
@@ -198,7 +198,7 @@ def _merge_changed(template: Entries, data: bytes, display: str, code: str) -> E
 
     def merge(changed: str, rest: str) -> str | None:
         problems: list[Problem] = []
-        small = parse_po(changed.encode("utf-8"), f"{LOCALES}/{POT}", problems)
+        small = parse_po(changed.encode("utf-8"), f"{LOCALES}/{TEMPLATE}", problems)
         merged = merge_catalog(small, rest.encode("utf-8"), display, code, problems) if small is not None else None
         return merged.decode("utf-8") if merged is not None and not problems else None
 
@@ -247,16 +247,16 @@ def _merged(
     read: dict[Path, Entries] | None,
 ) -> dict[Path, bytes]:
     try:
-        data = read_input(locales / POT, f"{LOCALES}/{POT}") if template_data is None else template_data
+        data = read_input(locales / TEMPLATE, f"{LOCALES}/{TEMPLATE}") if template_data is None else template_data
     except FileError as error:
-        problems.append(Problem(f"{LOCALES}/{POT}", 0, 0, error.message))
+        problems.append(Problem(f"{LOCALES}/{TEMPLATE}", 0, 0, error.message))
         data = None
     results: dict[str, tuple[bytes | None, list[Problem]]] = {}
     if data is not None:
         entries = read_entries(data.decode("utf-8", "replace"))
         if entries is not None:
             if read is not None:
-                read[locales / POT] = entries
+                read[locales / TEMPLATE] = entries
             quick = _quick_merges(entries, locales, codes, len(data))
             for code, done in zip(codes, quick, strict=True):
                 if done is not None:
@@ -264,7 +264,7 @@ def _merged(
                     if read is not None:
                         read[catalog_path(locales, code)] = done[1]
     rest = [code for code in codes if code not in results]
-    template = parse_po(data, f"{LOCALES}/{POT}", problems) if data is not None and rest else None
+    template = parse_po(data, f"{LOCALES}/{TEMPLATE}", problems) if data is not None and rest else None
     if rest and template is None:  # still report what is wrong with each catalog
         for code in codes:
             path = catalog_path(locales, code)

@@ -11,8 +11,7 @@ from babel.messages.catalog import Catalog as PoCatalog
 
 from ..files import FileError, read_input
 from ..problems import Problem
-from .catalogs import LOCALES, catalog_path, message_digest, read_translated
-from .merge import POT
+from .catalogs import LOCALES, TEMPLATE, catalog_path, message_digest, read_translated
 from .pofile import parse_po
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
@@ -78,7 +77,7 @@ class Stats:
 
 def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) -> list[Stats]:
     """Each locale's counts against the template's messages."""
-    template = _parse(root / LOCALES / POT, f"{LOCALES}/{POT}", problems)
+    template = _parse(root / LOCALES / TEMPLATE, f"{LOCALES}/{TEMPLATE}", problems)
     if template is None:
         return []
     keys = [
