@@ -150,8 +150,9 @@ def render_site(
     shared files; each locale's catalog is checked (and kept by ``keeper``) before its files are
     rendered, and the problems of every catalog checked stop rendering (:class:`RenderError`).
     With two jobs (:func:`jobs_for`), the first half of the locales' files is rendered (and their
-    catalogs checked) in a forked process while this one renders the second; a process that dies
-    is an error, never a wait. With one, ``done`` is told each locale whose last file is written."""
+    catalogs checked) in a forked process while this one renders the second (every catalog is
+    checked here first when a session keeps them: ``serve``'s next build has them); a process that
+    dies is an error, never a wait. With one, ``done`` is told each locale whose last file is written."""
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
     renderer = SiteRenderer(project, [output for output, _ in shared], progress, keeper)
@@ -159,6 +160,8 @@ def render_site(
         rendered = renderer.render_files(files, sink, done)
     else:
         half = len(files) // 2
+        if keeper is not None and keeper.session is not None:  # every catalog parsed here, for the next build
+            renderer.check(dict.fromkeys(output.locale for output, _ in files if output.locale is not None))
         with Beside(lambda: _render_first_half(renderer, files[:half], staging)) as first:
             problems: list[Problem] = []
             try:
