@@ -10,10 +10,11 @@ reinstall it) or :class:`Failed` (it stopped, ran out of time or refused a docum
 documents are the cause).
 
 Each group of documents makes an index of its own, in a Pagefind of its own, as many at once as
-there are processors; each is handed its documents one by one, in their order, so that its index
-is a function of them alone (Pagefind's own walk of a folder takes the files in the order the
-file system lists them). The groups are handed over as they are ready (:class:`Indexing`), and
-served by a thread: a build indexes one locale while it renders the next.
+there are processors, or more while their pages are small (:data:`TOGETHER`); each is handed its
+documents one by one, in their order, so that its index is a function of them alone (Pagefind's
+own walk of a folder takes the files in the order the file system lists them). The groups are
+handed over as they are ready (:class:`Indexing`), and served by a thread: a build indexes one
+locale while it renders the next.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ SAID_CAP = 4096
 """What is kept of Pagefind's error stream (the rest is read and dropped)."""
 WINDOW = 8
 """Documents sent ahead of their answers."""
+TOGETHER = 64 * 1000 * 1000
+"""The most bytes of pages that more Pagefinds than processors may index at once: at 200 pages per
+locale (53 MB) the five locales' Pagefinds share the two cores to the end (3.8 s instead of 4.5 s:
+two at a time left the fifth alone on one core) in about 200 MiB; a larger site runs one per
+processor, its memory bounded as before."""
 
 
 def indexer() -> str | None:
@@ -80,10 +86,10 @@ class Document:
 
 class Indexing:
     """Pagefinds at work on groups of documents handed over one group at a time (:meth:`add`), as
-    many at once as there are processors, in a thread of this process: a build renders the next
-    locale while the last one is indexed. Each group is indexed within its own time limit from the
-    moment its Pagefind starts. As a context, every Pagefind is stopped if this process fails
-    before :meth:`finish` (on Ctrl+C too)."""
+    many at once as there are processors (or more: :data:`TOGETHER`), in a thread of this process:
+    a build renders the next locale while the last one is indexed. Each group is indexed within its
+    own time limit from the moment its Pagefind starts. As a context, every Pagefind is stopped if
+    this process fails before :meth:`finish` (on Ctrl+C too)."""
 
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = config
@@ -97,11 +103,12 @@ class Indexing:
         self._wake_read, self._wake_write = os.pipe()
         self._thread: threading.Thread | None = None
 
-    def add(self, group: str, documents: list[Document], seconds: float, index_cap: int) -> None:
-        """Index ``documents`` as ``group``, within ``seconds`` of its start and ``index_cap`` bytes
-        of index (base64). The thread starts with the first group: no fork may follow it."""
+    def add(self, group: str, documents: list[Document], seconds: float, index_cap: int, size: int = 0) -> None:
+        """Index ``documents`` (``size`` bytes of pages) as ``group``, within ``seconds`` of its start
+        and ``index_cap`` bytes of index (base64). The thread starts with the first group: no fork
+        may follow it."""
         with self._lock:
-            self._added.append(_Run(group, documents, self.config, index_cap, seconds))
+            self._added.append(_Run(group, documents, self.config, index_cap, seconds, size))
         if self._thread is None:
             self._thread = threading.Thread(target=self._work, name="pagefind", daemon=True)
             self._thread.start()
@@ -163,7 +170,7 @@ class Indexing:
                     return
                 if binary is None:
                     raise Broken(f"the package {PACKAGE} is not installed")
-                while waiting and len(running) < _processors():
+                while waiting and _room(running, waiting[0]):
                     running.append(waiting.pop(0))
                     running[-1].start(binary)
                 self._serve(running)
@@ -198,6 +205,12 @@ class Indexing:
                 readers[handle].read(handle)
 
 
+def _room(running: list[_Run], waiting: _Run) -> bool:
+    """Whether ``waiting``'s Pagefind may start beside those ``running``: one per processor, and more
+    while all their pages total at most :data:`TOGETHER` bytes."""
+    return len(running) < _processors() or sum(run.size for run in [*running, waiting]) <= TOGETHER
+
+
 def _processors() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
@@ -209,9 +222,17 @@ class _Run:
     turn: Pagefind answers its messages one by one, in order."""
 
     def __init__(
-        self, group: str, documents: list[Document], config: dict[str, Any], index_cap: int, seconds: float
+        self,
+        group: str,
+        documents: list[Document],
+        config: dict[str, Any],
+        index_cap: int,
+        seconds: float,
+        size: int = 0,
     ) -> None:
         self.group = group
+        self.size = size
+        """The bytes of its pages (what its memory grows with)."""
         self.seconds = seconds
         self.deadline = float("inf")
         """When it runs out of time: ``seconds`` after it starts."""

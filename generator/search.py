@@ -227,7 +227,7 @@ def build_index(pages: dict[str, list[Page]], progress: Progress) -> dict[str, b
 def _hand(indexing: pagefind.Indexing, folder: str, group: list[Page]) -> None:
     """Hand a folder's pages (if any) to a Pagefind of its own, with the limits their size gives."""
     if group:
-        indexing.add(folder, [_document(page) for page in group], *_limits({folder: group}))
+        indexing.add(folder, [_document(page) for page in group], *_limits({folder: group}), _size({folder: group}))
 
 
 def _bundle(indexing: pagefind.Indexing, pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:

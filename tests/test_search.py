@@ -412,3 +412,18 @@ def test_a_translation_far_longer_than_its_source_is_refused_at_its_line(tmp_pat
         "than its source (5): at most 10 times the source and 500 characters more; shorten it (was something "
         "pasted by mistake?)"
     ]
+
+
+def test_pagefinds_share_the_processors_while_their_pages_are_small(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The five locales of a site of 200 pages each are indexed at once (two at a time left the last
+    one alone on one core); a larger site's one per processor, its memory bounded."""
+    monkeypatch.setattr(pagefind, "_processors", lambda: 2)
+
+    def run(size: int) -> pagefind._Run:
+        return pagefind._Run("es", [], {}, 0, 1.0, size)
+
+    small, large = run(pagefind.TOGETHER // 5), run(pagefind.TOGETHER // 2 + 1)
+    assert pagefind._room([small] * 4, small)
+    assert not pagefind._room([small] * 5, small)
+    assert pagefind._room([], large) and pagefind._room([large], large)
+    assert not pagefind._room([large, large], small)
