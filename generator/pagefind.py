@@ -103,7 +103,7 @@ class Indexing:
         self._wake_read, self._wake_write = os.pipe()
         self._thread: threading.Thread | None = None
 
-    def add(self, group: str, documents: list[Document], seconds: float, index_cap: int, size: int = 0) -> None:
+    def add(self, group: str, documents: list[Document], seconds: float, index_cap: int, size: int) -> None:
         """Index ``documents`` (``size`` bytes of pages) as ``group``, within ``seconds`` of its start
         and ``index_cap`` bytes of index (base64). The thread starts with the first group: no fork
         may follow it."""
@@ -228,7 +228,7 @@ class _Run:
         config: dict[str, Any],
         index_cap: int,
         seconds: float,
-        size: int = 0,
+        size: int,
     ) -> None:
         self.group = group
         self.size = size
