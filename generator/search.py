@@ -130,6 +130,10 @@ class Page:
     path: str
     data: bytes
 
+    def read(self) -> bytes:
+        """Its bytes (as a page in the site's folder is read when it is sent)."""
+        return self.data
+
 
 class SiteIndex:
     """The search index of a site being written into ``site``: each locale's pages handed to
@@ -140,14 +144,17 @@ class SiteIndex:
     def __init__(self, site: Path, progress: Progress | None = None) -> None:
         self.site = site
         self.progress = progress or (lambda _: None)
-        self.pages: dict[str, list[Page]] = {}
+        self.pages: dict[str, list[str]] = {}
+        """Each folder's pages handed over, by path: each is read when it is sent to Pagefind, so
+        that the pages are not all held in memory at once."""
         self.indexing = pagefind.Indexing(CONFIG)
 
     def add(self, folder: str) -> None:
         """Index the pages of the site's ``folder`` (a locale's), written in full by now."""
         if folder not in self.pages:
-            self.pages[folder] = folder_pages(self.site, folder)
-            _hand(self.indexing, folder, self.pages[folder])
+            names = self.pages[folder] = folder_paths(self.site, folder)
+            size = sum((self.site / name).stat().st_size for name in names)
+            _hand(self.indexing, folder, [_document(name, (self.site / name).read_bytes) for name in names], size)
 
     def finish(self) -> dict[str, FileRecord]:
         """Index the folders not indexed yet, write ``site/pagefind/`` and give the record of every
@@ -155,14 +162,14 @@ class SiteIndex:
         Pagefind is missing or broken, or fails on these pages."""
         for folder in folders(self.site):
             self.add(folder)
-        pages = {folder: group for folder, group in self.pages.items() if group}
         try:
-            files = _bundle(self.indexing, pages, self.progress)
+            files = _bundle(self.indexing, sum(map(len, self.pages.values())), self.progress)
         except pagefind.Broken as error:
             raise FileError(
                 BUNDLE, f"Pagefind, the search indexer, is missing or broken: {error}: {_REINSTALL}"
             ) from None
         except pagefind.Failed as error:
+            pages = {folder: folder_pages(self.site, folder) for folder in self.pages}
             raise FileError(BUNDLE, f"Pagefind failed on these pages: {error}; {largest(pages)}") from None
         records = {}
         for name, data in sorted(files.items()):
@@ -190,10 +197,14 @@ def index_search(site: Path, progress: Progress | None = None) -> dict[str, File
         return index.finish()
 
 
+def folder_paths(site: Path, folder: str) -> list[str]:
+    """The paths in the site of the pages of one of its folders (a locale's), sorted."""
+    return sorted(path.relative_to(site).as_posix() for path in (site / folder).rglob("*.html") if path.is_file())
+
+
 def folder_pages(site: Path, folder: str) -> list[Page]:
     """The pages of one of the site's folders (a locale's), in the order of their paths."""
-    found = sorted(path.relative_to(site).as_posix() for path in (site / folder).rglob("*.html") if path.is_file())
-    return [Page(name, (site / name).read_bytes()) for name in found]
+    return [Page(name, (site / name).read_bytes()) for name in folder_paths(site, folder)]
 
 
 def folders(site: Path) -> list[str]:
@@ -204,14 +215,10 @@ def folders(site: Path) -> list[str]:
     ]
 
 
-def limit(pages: dict[str, list[Page]]) -> float:
-    """The seconds Pagefind may take over these pages, in proportion to their size."""
-    return SECONDS + SECONDS_PER_MB * _size(pages) / 1e6
-
-
-def _limits(pages: dict[str, list[Page]]) -> tuple[float, int]:
-    """The time limit of indexing these pages, and the largest index they may make (base64)."""
-    return limit(pages), INDEX_CAP + 2 * _size(pages)
+def _limits(size: int) -> tuple[float, int]:
+    """The seconds Pagefind may take over ``size`` bytes of pages, and the largest index they may
+    make (base64), in proportion to their size."""
+    return SECONDS + SECONDS_PER_MB * size / 1e6, INDEX_CAP + 2 * size
 
 
 def build_index(pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:
@@ -220,29 +227,27 @@ def build_index(pages: dict[str, list[Page]], progress: Progress) -> dict[str, b
     is not searched (:func:`searched`), in the order of their paths. Broken or Failed."""
     with pagefind.Indexing(CONFIG) as indexing:
         for locale, group in pages.items():
-            _hand(indexing, locale, group)
-        return _bundle(indexing, pages, progress)
+            documents = [_document(page.path, page.read) for page in group]
+            _hand(indexing, locale, documents, sum(len(page.data) for page in group))
+        return _bundle(indexing, sum(map(len, pages.values())), progress)
 
 
-def _hand(indexing: pagefind.Indexing, folder: str, group: list[Page]) -> None:
-    """Hand a folder's pages (if any) to a Pagefind of its own, with the limits their size gives."""
-    if group:
-        indexing.add(folder, [_document(page) for page in group], *_limits({folder: group}), _size({folder: group}))
+def _hand(indexing: pagefind.Indexing, folder: str, documents: list[pagefind.Document], size: int) -> None:
+    """Hand a folder's documents (if any), ``size`` bytes of pages, to a Pagefind of its own, with
+    the limits their size gives."""
+    if documents:
+        indexing.add(folder, documents, *_limits(size), size)
 
 
-def _bundle(indexing: pagefind.Indexing, pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:
-    """The bundle of ``pages``, handed to ``indexing``, once indexed (the progress said)."""
-    total = sum(map(len, pages.values()))
+def _bundle(indexing: pagefind.Indexing, total: int, progress: Progress) -> dict[str, bytes]:
+    """The bundle of the ``total`` pages handed to ``indexing``, once indexed (the progress said)."""
     found = indexing.finish(lambda done: progress(f"indexing for search: {done} of {total} pages"))
     return _merged([found[group] for group in sorted(found)])
 
 
-def _document(page: Page) -> pagefind.Document:
-    return pagefind.Document("/" + page.path, lambda: searched(page.data.decode("utf-8", "replace")))
-
-
-def _size(pages: dict[str, list[Page]]) -> int:
-    return sum(len(page.data) for group in pages.values() for page in group)
+def _document(path: str, data: Callable[[], bytes]) -> pagefind.Document:
+    """The page at ``path`` in the site as Pagefind is handed it, its bytes read (``data``) when sent."""
+    return pagefind.Document("/" + path, lambda: searched(data().decode("utf-8", "replace")))
 
 
 def _merged(bundles: list[dict[str, bytes]]) -> dict[str, bytes]:
