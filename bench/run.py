@@ -10,7 +10,9 @@ Every figure is the median of REPEATS runs with its spread (min–max); the tool
 run alternately in one loop, so that a busy second core slows them alike. ``--baseline DIR``
 also runs another checkout of the project (``DIR/generator``, e.g. a clone of main) on the same
 synthetic sites (rendered with its own templates), alternating with this one, with the same
-``--no-search`` (refused if its build has no such option). Hugo runs when ``hugo`` is on the PATH
+``--no-search`` (refused if its build has no such option), and its ``serve`` beside this one's, each
+on a site of its own content's format (the real site's, or one its own ``bench/synthetic.py``
+makes). Hugo runs when ``hugo`` is on the PATH
 (Debian: ``apt-get install hugo``); without ``--no-search``, so does "Hugo then Pagefind over its
 output" (the Pagefind of constraints.txt, as ``pagefind --site public``), the anchor of the
 published build.
@@ -364,11 +366,14 @@ def bench_floor(generators: list[Generator], repeats: int) -> list[str]:
     return lines
 
 
-def bench_serve(repeats: int, pages: int | None = None, hugo: str | None = None) -> list[str]:
-    """`serve` on the real site (or a synthetic one of ``pages`` pages per locale) beside `hugo
-    server` on a Hugo site of the same pages, alternately: the time from an edit of a page's first
-    paragraph, written beside the file and renamed over it, to the first answer for that page (es)
-    that holds the new words, asked every 5 ms."""
+def bench_serve(
+    generators: list[Generator], repeats: int, pages: int | None = None, hugo: str | None = None
+) -> list[str]:
+    """`serve` of each checkout on the real site (its own) or on a synthetic one of ``pages`` pages
+    per locale (made by its own ``bench/synthetic.py``, so that a baseline reads content of its
+    format), beside `hugo server` on a Hugo site of the same pages, alternately: the time from an
+    edit of a page's first paragraph, written beside the file and renamed over it, to the first
+    answer for that page (es) that holds the new words, asked every 5 ms."""
     import socket
     import urllib.request
 
@@ -384,10 +389,10 @@ def bench_serve(repeats: int, pages: int | None = None, hugo: str | None = None)
             sock.bind(("127.0.0.1", 0))
             return int(sock.getsockname()[1])
 
-    def started(command: list[str], cwd: Path, url: str) -> subprocess.Popen[bytes] | None:
-        server = subprocess.Popen(
-            command, cwd=cwd, env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+    def started(
+        command: list[str], cwd: Path, url: str, env: dict[str, str] = ENVIRONMENT
+    ) -> subprocess.Popen[bytes] | None:
+        server = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 600
         while not fetch(url):
             if time.monotonic() > deadline or server.poll() is not None:
@@ -410,25 +415,42 @@ def bench_serve(repeats: int, pages: int | None = None, hugo: str | None = None)
             time.sleep(0.005)
         return time.perf_counter() - start
 
-    lines: list[str] = []
-    with tempfile.TemporaryDirectory(prefix="bench-serve-") as temporary:
-        project = Path(temporary) / "project"
+    def own_site(generator: Generator, project: Path) -> None:
         if pages is None:
             for folder in ("content", "locales", "templates"):
-                shutil.copytree(ROOT / folder, project / folder)
-        else:
+                shutil.copytree(generator.checkout / folder, project / folder)
+        elif generator.checkout == ROOT:
             make_site(project, pages)
-        port = free_port()
-        url = f"http://127.0.0.1:{port}/es/allowed-cards.html"
-        command = [sys.executable, "-m", "generator", "serve", "-C", str(project), "--port", str(port)]
-        servers = {"serve": started(command, ROOT, url)}
-        page = project / "content/allowed-cards.yaml"
-        marker = "\n      - You play the suit led if you have it"  # the first line of its summary
-        edits: dict[str, tuple[Path, Callable[[str, int], str], str]] = {
-            "serve": (page, lambda text, n: text.replace(marker, f"{marker} (edit {n})", 1), url)
-        }
+        else:  # the baseline's own synthetic site
+            script = (
+                "import sys; from pathlib import Path; sys.path.insert(0, 'bench'); from synthetic import make_site; "
+                f"make_site(Path({str(project)!r}), {pages})"
+            )
+            subprocess.run([sys.executable, "-c", script], cwd=generator.checkout, env=generator.env(), check=True)
+
+    lines: list[str] = []
+    marker = "\n      - You play the suit led if you have it"  # the first line of its summary
+    names = {
+        generator.name: "serve" if generator.checkout == ROOT else f"serve ({generator.name})"
+        for generator in generators
+    }
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as temporary:
+        servers: dict[str, subprocess.Popen[bytes] | None] = {}
+        edits: dict[str, tuple[Path, Callable[[str, int], str], str]] = {}
+        for generator in generators:
+            project = Path(temporary) / generator.name
+            own_site(generator, project)
+            port = free_port()
+            url = f"http://127.0.0.1:{port}/es/allowed-cards.html"
+            command = generator.command("serve", "-C", str(project), "--port", str(port))
+            servers[names[generator.name]] = started(command, generator.checkout, url, generator.env())
+            edits[names[generator.name]] = (
+                project / "content/allowed-cards.yaml",
+                lambda text, n: text.replace(marker, f"{marker} (edit {n})", 1),
+                url,
+            )
         if hugo:
-            built = Path(temporary) / "built"
+            project, built = Path(temporary) / generators[0].name, Path(temporary) / "built"
             subprocess.run(
                 [sys.executable, "-m", "generator", "build", "-C", str(project), "--no-search", "--out", str(built)],
                 cwd=ROOT,
@@ -466,6 +488,10 @@ def bench_serve(repeats: int, pages: int | None = None, hugo: str | None = None)
             if "hugo server" in medians:
                 ratio = medians[name] / medians["hugo server"]
                 line += f"; / hugo server = {ratio:.2f} (aim < 1: {verdict(ratio < 1)})"
+            for other in medians:
+                if other.startswith("serve ("):
+                    pairs = statistics.median(a / b for a, b in zip(values, times[other], strict=True))
+                    line += f"; / {other} = {medians[name] / medians[other]:.2f} (pair median {pairs:.2f})"
         lines.append(line)
     return lines
 
@@ -705,11 +731,11 @@ def main() -> None:
             print(line, flush=True)
     if "serve" in parts:
         print("serve, at the real size:", flush=True)
-        for line in bench_serve(arguments.repeats, hugo=hugo):
+        for line in bench_serve(generators, arguments.repeats, hugo=hugo):
             print(line, flush=True)
         if 200 in sizes:
             print("serve, at 200 pages per locale:", flush=True)
-            for line in bench_serve(arguments.repeats, 200, hugo):
+            for line in bench_serve(generators, arguments.repeats, 200, hugo):
                 print(line, flush=True)
     if "update" in parts:
         for pages in sizes:
