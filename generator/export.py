@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Iterable
 from enum import Enum
 from pathlib import PurePosixPath
 from typing import Any
@@ -65,15 +66,20 @@ def export_data(lines: list[str], base_url: str, drawn: list[str] | None = None)
     """The JSON file of these examples' lines (:func:`example_line`, in order) and of the cases the
     engine draws to complete them (every refusal code at least three times: ``drawn``, or drawn
     now); deterministic bytes."""
-    drawn = drawn_lines(shown_codes(lines)) if drawn is None else drawn
+    drawn = drawn_lines(shown_codes(example_codes(line) for line in lines)) if drawn is None else drawn
     head = json.dumps({"$schema": schema_id(base_url), "format": FORMAT}, ensure_ascii=False)
     return (head[:-1] + ', "examples": [\n' + ",\n".join(lines + drawn) + "\n]}\n").encode("utf-8")
 
 
-def shown_codes(lines: list[str]) -> tuple[tuple[str, str, int], ...]:
-    """How many examples of these lines show each code, as (its kind's enum, code, count): what the
-    drawn cases complete (a value a build may keep them by)."""
-    met: Counter[Enum] = Counter(code for line in lines for code in set(_codes(json.loads(line))))
+def example_codes(line: str) -> frozenset[Enum]:
+    """The codes an example's line of the file (:func:`example_line`) shows."""
+    return frozenset(_codes(json.loads(line)))
+
+
+def shown_codes(codes: Iterable[frozenset[Enum]]) -> tuple[tuple[str, str, int], ...]:
+    """How many examples show each code (``codes``: each example's :func:`example_codes`), as (its
+    kind's enum, code, count): what the drawn cases complete (a value a build may keep them by)."""
+    met: Counter[Enum] = Counter(code for found in codes for code in found)
     return tuple(sorted((type(code).__name__, str(code.value), count) for code, count in met.items()))
 
 

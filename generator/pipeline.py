@@ -70,7 +70,7 @@ def made(
         EXAMPLES_SCHEMA: schema_data(url),
         REASONS_SCHEMA: reasons_schema(url),
     }
-    outputs = plan(project.site, project.pages, project.views, url, data, inputs.digests, search, project.draws)
+    outputs = plan(project.site, project.pages, project.shown, url, data, search, project.draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")
@@ -133,6 +133,7 @@ def output_keys(
     configuration, the templates its template uses, its locales' catalogs, its context)."""
     base = digest(base_key(base_url, search), inputs.digests.get(SITE_FILE, ""))
     closures: dict[tuple[str, ...], str] = {}
+    catalogs: dict[tuple[str, ...], tuple[str, ...]] = {}
     fingerprints = Fingerprints()
     keys = {}
     for output in outputs:
@@ -140,15 +141,18 @@ def output_keys(
         if templates not in closures:
             used = sorted({name for template in templates for name in template_closure(project.uses, template)})
             closures[templates] = digest(*(f"{name}:{inputs.digests.get(f'{TEMPLATES}/{name}')}" for name in used))
-        catalogs = (  # a catalog, and its record of translated messages (which tells new from lost)
-            part
-            for locale in output.catalogs
-            for part in (
-                inputs.digests.get(catalog_path(Path(LOCALES), locale).as_posix(), ""),
-                inputs.digests.get(f"locales/{locale}/LC_MESSAGES/{TRANSLATED_RECORD}", ""),
+        if output.catalogs not in catalogs:  # each catalog, and its record of translated messages (new from lost)
+            catalogs[output.catalogs] = tuple(
+                inputs.digests.get(name, "")
+                for locale in output.catalogs
+                for name in (
+                    catalog_path(Path(LOCALES), locale).as_posix(),
+                    f"{LOCALES}/{locale}/LC_MESSAGES/{TRANSLATED_RECORD}",
+                )
             )
+        keys[output.path] = digest(
+            base, closures[templates], *catalogs[output.catalogs], fingerprints.of(output.context)
         )
-        keys[output.path] = digest(base, closures[templates], *catalogs, fingerprints.of(output.context))
     return keys
 
 
@@ -208,9 +212,12 @@ def _link_reused(
     if not reused:
         return files
     assert last is not None and previous is not None
+    folders: set[Path] = set()  # each made once
     for output in reused:
         target = staging / output.path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(target.parent)
         try:
             os.link(previous / output.path, target)
         except OSError:

@@ -139,16 +139,16 @@ def reason_anchor(code: PlayReason | AuctionReason) -> str:
 @dataclass(frozen=True, slots=True)
 class ShownPage:
     """A page as shown: its texts, its blocks with their views, its glossary entries. All of it is
-    made by :func:`show_page` from the page and its own examples' views, which follow from its
-    file's bytes alone, so its fingerprint is the digest of those bytes, ``source`` (see
-    :class:`generator.keys.Fingerprints`); what a page shows of the others (its list of reasons)
-    is in its :class:`PageContext`. A test checks that each page shown alone is the page the whole
-    plan shows."""
+    made by :func:`show_page` in its file's own stage (:func:`generator.project.read_page_file`),
+    which is handed that file's name and bytes alone, so its fingerprint is their digest,
+    ``source`` (see :class:`generator.keys.Fingerprints`); what a page shows of the others (its
+    list of reasons) is in its :class:`PageContext`. A test checks that each page's context holds
+    the page its stage showed."""
 
     BY_SOURCE: ClassVar[bool] = True
 
     source: str
-    """The digest of the page file's bytes ("" when unknown: the page is then fingerprinted whole)."""
+    """The digest of the page file's name and bytes ("" when unknown: the page is then fingerprinted whole)."""
     slug: str
     title: Text
     description: Text
@@ -177,6 +177,8 @@ class NavItem:
 
 PRACTICE_ITEM = NavItem(PRACTICE, None, practice=True)
 """The practice page in the pager: after the last page (the glossary), before nothing."""
+HOME_ITEM = NavItem("index.html", None)
+"""The locale's home in the pager and the footer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,18 +409,6 @@ class Output:
 # -- the plan -------------------------------------------------------------------------------------
 
 
-def shown_pages(pages: list[Page], views: dict[str, View], sources: dict[str, str] | None = None) -> list[ShownPage]:
-    """Each page shown (:func:`show_page`) with its own examples' views; ``sources``: the digest
-    of each page file's bytes, by its path."""
-    return [show_page(page, own_views(page, views), (sources or {}).get(page.path, "")) for page in pages]
-
-
-def own_views(page: Page, views: dict[str, View]) -> dict[str, View]:
-    """The views of the examples a page shows (its examples and figures), by id."""
-    ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock | Figure)]
-    return {id_: views[id_] for id_ in ids if id_ in views}
-
-
 def reason_lists(shown: list[ShownPage], draws: Draws) -> list[tuple[ReasonLine, ...]]:
     """The list of refusal reasons each page shows at its top (most show none): card play's on the
     first page with a play example, the auction's on the first with an auction example."""
@@ -497,7 +487,7 @@ def question_id(kind: str, number: int) -> str:
 
 def show_page(page: Page, views: dict[str, View], source: str = "") -> ShownPage:
     """A page as shown, made from it and its own examples' views (``views``: those alone, by id);
-    ``source``: the digest of its file's bytes, which it follows from."""
+    ``source``: the digest of its file's name and bytes, which it follows from."""
     ids = [block.example.id for block in page.blocks if isinstance(block, ExampleBlock)]
     paired = pairs({id: views[id] for id in ids if id in views})
 
@@ -564,6 +554,7 @@ class _Site:
         self.pages = pages
         self._links: dict[tuple[str, str, bool], Link] = {}
         self._items: dict[tuple[int, bool], NavItem] = {}
+        self._navs: dict[int | None, tuple[NavItem, ...]] = {}
         self._alternates: dict[str, tuple[Link, ...]] = {}
 
     def link(self, code: str, name: str, current: bool) -> Link:
@@ -590,22 +581,27 @@ class _Site:
         return self._items[(number, current)]
 
     def nav(self, index: int | None) -> tuple[NavItem, ...]:
-        """The footer of page ``index`` (None: the locale's home): every page of a small locale; in a
-        large one, the previous page, the home and the next page."""
+        """The footer of page ``index`` (None: the locale's home), the same in every locale."""
+        if index not in self._navs:
+            self._navs[index] = self._nav(index)
+        return self._navs[index]
+
+    def _nav(self, index: int | None) -> tuple[NavItem, ...]:
+        """Every page of a small locale; in a large one, the previous page, the home and the next page."""
         count = len(self.pages)
         if count <= NAV_ALL:
             return tuple(self.item(n, n == index) for n in range(count))
         if index is None:
             return (self.item(0),)
         near = [self.item(index - 1)] if index > 0 else []
-        return (*near, NavItem("index.html", None), *([self.item(index + 1)] if index + 1 < count else []))
+        return (*near, HOME_ITEM, *([self.item(index + 1)] if index + 1 < count else []))
 
     def frame(self, locale: str, name: str, index: int | None) -> Frame:
         published = locale in self.site.published
         if index is None:
             previous, following = None, self.item(0) if self.pages else None
         else:
-            previous = self.item(index - 1) if index > 0 else NavItem("index.html", None)
+            previous = self.item(index - 1) if index > 0 else HOME_ITEM
             following = self.item(index + 1) if index + 1 < len(self.pages) else PRACTICE_ITEM
         return Frame(
             str(self.url),
@@ -623,20 +619,19 @@ class _Site:
 def plan(
     site: Site,
     pages: list[Page],
-    views: dict[str, View],
+    shown: list[ShownPage],
     url: SiteURL,
     data: dict[str, bytes] | None = None,
-    sources: dict[str, str] | None = None,
     search: bool = True,
     draws: Draws | None = None,
 ) -> list[Output]:
     """Every file of the site, in order: each locale's pages and home, then the language chooser,
     404.html, the map of the refusal reasons, the sitemap, robots.txt and the ``data`` files, by name
-    (the assets are copied as they are); ``sources``: the digest of each page file's bytes, by its
-    path (see :class:`ShownPage`); ``draws``: the engine's own positions (made if not given)."""
+    (the assets are copied as they are); ``shown``: each page as its file's stage showed it
+    (:func:`show_page`), in the order of ``pages``; ``draws``: the engine's own positions (made if
+    not given)."""
     draws = draws or draw_all()
     where = _Site(site, url, pages, search)
-    shown = shown_pages(pages, views, sources)
     why = reason_lists(shown, draws)
     glossaries = [page for page in pages if page.entries]
     glossary = Glossary(page_href(glossaries[-1].slug), glossaries[-1].entries) if glossaries else None
@@ -663,7 +658,7 @@ def plan(
                 IndexContext(where.frame(locale, "index.html", None), entries),
             )
         )
-        last = where.item(len(pages) - 1) if pages else NavItem("index.html", None)
+        last = where.item(len(pages) - 1) if pages else HOME_ITEM
         frame = dataclasses.replace(where.frame(locale, PRACTICE, None), previous=last, next=None)
         drills = PracticeContext(frame, *practice, draws.source, practised)
         outputs.append(Output(f"{locale}/{PRACTICE}", "practice.html", locale, drills))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from .cache import Keeper
 from .collector import paused
 from .deal_views import deal_view
 from .drawing import Drawing
-from .export import drawn_lines, example_line, shown_codes
+from .export import drawn_lines, example_codes, example_line, shown_codes
 from .files import FileError, explain, read_input
 from .i18n.catalogs import (
     LOCALES,
@@ -38,7 +39,9 @@ from .i18n.catalogs import (
 )
 from .inputs import Inputs, listing
 from .invocation import command
+from .keys import digest
 from .layout import CONTENT, SITE_FILE, TEMPLATES
+from .plan import ShownPage, show_page
 from .positions import Draws
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
@@ -67,22 +70,27 @@ def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None)
 
 @dataclass(frozen=True)
 class PageFile:
-    """What stage 2 gives for a page file's bytes: the page (None when it cannot be read), its
-    examples, the ids they claim with where, the view and the line of ``examples.json`` of each
-    example the engine solved, and what is wrong."""
+    """What stage 2 gives for a page file's bytes: the page (None when it cannot be read) and the
+    page as shown, its examples, the ids they claim with where, the view, the line of
+    ``examples.json`` and the codes that line shows of each example the engine solved, and what is
+    wrong."""
 
     page: Page | None
+    shown: ShownPage | None
     examples: tuple[Example, ...]
     claims: dict[str, tuple[str, int, int]]
     views: dict[str, View]
     lines: dict[str, str]
+    codes: dict[str, frozenset[Enum]]
     problems: tuple[Problem, ...]
     mismatches: tuple[Mismatch, ...]
 
 
 def read_page_file(name: str, slug: str, data: bytes, templates: TemplateIds) -> PageFile:
-    """Stage 2, for one page file: its page read (no section may take an id ``templates`` give)
-    and every example of it solved by the engine and compared with its ``expect``."""
+    """Stage 2, for one page file: its page read (no section may take an id ``templates`` give),
+    every example of it solved by the engine and compared with its ``expect``, and the page shown
+    (:func:`~generator.plan.show_page`) with its examples' views: all of it follows from the
+    file's name and bytes alone, whose digest stands for the shown page in its outputs' keys."""
     problems: list[Problem] = []
     examples = ExampleSet(problems=problems)
     document = parse_file(name, data, problems)
@@ -90,10 +98,12 @@ def read_page_file(name: str, slug: str, data: bytes, templates: TemplateIds) ->
     verification, views, lines = solve_examples(examples.examples, problems)
     return PageFile(
         page,
+        show_page(page, views, digest(name, data)) if page is not None else None,
         tuple(examples.examples),
         examples.claims,
         views,
         lines,
+        {id_: example_codes(line) for id_, line in lines.items()},
         tuple(problems),
         tuple(verification.mismatches),
     )
@@ -232,10 +242,11 @@ class CatalogFile:
 
 
 def read_catalogs(
-    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None
+    root: Path, locales: list[str], problems: list[Problem], inputs: Inputs | None = None, keeper: Keeper | None = None
 ) -> dict[str, CatalogFile]:
     """Stage 3: each locale's catalog and its record of translated messages, read (and noted in
-    ``inputs``); a catalog that cannot be read adds its problem."""
+    ``inputs``; the record kept by its bytes in a session, where it is parsed once); a catalog that
+    cannot be read adds its problem."""
     catalogs = {}
     for locale in locales:
         display = catalog_path(Path(LOCALES), locale).as_posix()
@@ -244,7 +255,7 @@ def read_catalogs(
             continue
         if inputs is not None:
             inputs.note(display, data)
-        catalogs[locale] = CatalogFile(locale, display, data, _record(root, display, inputs))
+        catalogs[locale] = CatalogFile(locale, display, data, _record(root, display, inputs, keeper or Keeper(None)))
     return catalogs
 
 
@@ -256,7 +267,7 @@ def check_catalog(found: CatalogFile, keeper: Keeper | None = None) -> tuple[Loc
     return (dataclasses.replace(catalog, translated=found.translated) if catalog else None), list(problems)
 
 
-def _record(root: Path, display: str, inputs: Inputs | None) -> TranslatedRecord | None:
+def _record(root: Path, display: str, inputs: Inputs | None, keeper: Keeper) -> TranslatedRecord | None:
     """The record of translated messages beside a catalog (None when there is none, or it is not
     one: each missing translation then counts as lost), noted in ``inputs``."""
     name = f"{Path(display).parent.as_posix()}/{TRANSLATED_RECORD}"
@@ -266,7 +277,7 @@ def _record(root: Path, display: str, inputs: Inputs | None) -> TranslatedRecord
         return None
     if inputs is not None:
         inputs.note(name, data)
-    return TranslatedRecord(data) if data.isascii() else None
+    return keeper.kept("record", name, TranslatedRecord, data) if data.isascii() else None
 
 
 def compile_templates(
@@ -328,10 +339,14 @@ class Project:
     root: Path
     site: Site | None = None
     pages: list[Page] = field(default_factory=list)
+    shown: list[ShownPage] = field(default_factory=list)
+    """Each page as shown (see :func:`read_page_file`), in the order of ``pages``."""
     examples: list[Example] = field(default_factory=list)
     views: dict[str, View] = field(default_factory=dict)
     exported: dict[str, str] = field(default_factory=dict)
     """Each example's line of ``examples.json``, with the engine's answers (see :mod:`.export`), by id."""
+    codes: dict[str, frozenset[Enum]] = field(default_factory=dict)
+    """The codes each example's line shows (see :func:`~generator.export.example_codes`), by id."""
     catalogs: dict[str, CatalogFile] = field(default_factory=dict)
     """Each catalog that can be read, by locale (checked when its locale is rendered)."""
     compiled: CompiledTemplates | None = None
@@ -378,19 +393,21 @@ def _read(root: Path, inputs: Inputs | None, keeper: Keeper, catalogs: bool, dra
         return project
     project.problems += unlisted_files(root, project.site, inputs) + label_problems()
     for read in read_pages(root, project.site, project.problems, inputs, keeper):
-        if read.page is not None:
+        if read.page is not None and read.shown is not None:
             project.pages.append(read.page)
+            project.shown.append(read.shown)
         project.examples += read.examples
         project.views |= read.views
         project.exported |= read.lines
+        project.codes |= read.codes
         project.mismatches += read.mismatches
     if catalogs:  # what this process does while the draws are made beside it
-        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs)
+        project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs, keeper)
         project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
     if drawing is not None:
-        lines = [project.exported.get(example.id) for example in project.examples]
-        if None not in lines:  # every example holds: the site will be built
-            shown = shown_codes([line for line in lines if line is not None])
+        codes = [project.codes.get(example.id) for example in project.examples]
+        if None not in codes:  # every example holds: the site will be built
+            shown = shown_codes(found for found in codes if found is not None)
             project.drawn = keeper.kept("conformance", "drawn", drawn_lines, shown, disk=True)
         project.draws = drawing.draws()
     return project

@@ -22,6 +22,7 @@ from generator import project as project_module
 from generator.inputs import Inputs
 from generator.problems import Problem, count
 from generator.project import CACHE
+from generator.reader.pages import template_ids
 from generator.urls import SiteURL
 
 from .conftest import ROOT
@@ -368,39 +369,39 @@ def _fields(draws: object) -> tuple[object, ...]:
     return tuple(getattr(draws, name) for name in ("play_reasons", "call_reasons", "practice_plays", "practice_calls"))
 
 
-def _shown_alone_differs(monkeypatch: pytest.MonkeyPatch | None = None) -> list[str]:
-    """The pages of the real site's plan that are not what :func:`plan.show_page` makes of the page
-    alone, with its own examples' views and its file's digest (what its fingerprint stands for)."""
-    inputs = Inputs(ROOT)
-    project = project_module.load_project(ROOT, inputs, catalogs=False)
+def _not_as_shown() -> list[str]:
+    """The pages of the real site's plan whose context does not hold what their file's own stage
+    (:func:`project.read_page_file`, handed that file alone) shows of them, with the digest of the
+    file's name and bytes (what its fingerprint stands for)."""
+    project = project_module.load_project(ROOT, catalogs=False)
     assert project.site is not None
-    outputs = plan_module.plan(
-        project.site, project.pages, project.views, SiteURL(project.site.base_url), sources=inputs.digests
-    )
-    shown = {o.context.page.slug: o.context.page for o in outputs if isinstance(o.context, plan_module.PageContext)}
-    return [
-        page.slug
-        for page in project.pages
-        if plan_module.show_page(page, plan_module.own_views(page, project.views), inputs.digests[page.path])
-        != shown[page.slug]
-    ]
+    outputs = plan_module.plan(project.site, project.pages, project.shown, SiteURL(project.site.base_url))
+    pages = [page for o in outputs if isinstance(page := getattr(o.context, "page", None), plan_module.ShownPage)]
+    shown = {page.slug: page for page in pages}
+    alone = {}
+    for slug in project.site.pages:
+        name = f"content/{slug}.yaml"
+        data = (ROOT / name).read_bytes()
+        alone[slug] = project_module.read_page_file(name, slug, data, template_ids(ROOT / "templates")).shown
+        assert alone[slug] is not None and alone[slug].source == keys.digest(name, data)
+    return [slug for slug in project.site.pages if alone[slug] != shown[slug]]
 
 
-def test_each_page_shown_alone_is_the_page_the_whole_plan_shows(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page's context is fingerprinted by its file's digest (``ShownPage.BY_SOURCE``): that holds
-    because each page is shown from itself and its own examples alone. A page given another
-    page's data (here, the next page's title as its description) is caught."""
-    assert _shown_alone_differs() == []
-    shown_pages = plan_module.shown_pages
+def test_each_page_context_holds_the_page_its_file_showed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's context is fingerprinted by the digest of its file's name and bytes
+    (``ShownPage.BY_SOURCE``): that holds because the plan puts in it the page its file's stage
+    showed, from that file alone. A plan that gives a page another page's data (here, the next
+    page's title as its description) is caught."""
+    assert _not_as_shown() == []
+    context = plan_module.PageContext
+    titles = [page.title for page in project_module.load_project(ROOT, catalogs=False).shown]
 
-    def given_other_pages(pages: list, views: dict, sources: dict | None = None) -> list:
-        shown = shown_pages(pages, views, sources)
-        return [
-            dataclasses.replace(page, description=pages[(n + 1) % len(pages)].title) for n, page in enumerate(shown)
-        ]
+    def given_other_pages(frame: plan_module.Frame, page: plan_module.ShownPage, *rest: object) -> object:
+        other = next(title for title in titles if title != page.title)
+        return context(frame, dataclasses.replace(page, description=other), *rest)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(plan_module, "shown_pages", given_other_pages)
-    assert _shown_alone_differs() == list(ALL_PAGES)
+    monkeypatch.setattr(plan_module, "PageContext", given_other_pages)
+    assert _not_as_shown() == list(ALL_PAGES)
 
 
 def test_a_rebuild_after_a_heading_edit_equals_a_scratch_build_whatever_the_templates_show(
@@ -420,7 +421,7 @@ def test_a_rebuild_after_a_heading_edit_equals_a_scratch_build_whatever_the_temp
 def test_the_practice_pages_key_follows_its_draws_and_its_frame() -> None:
     project = project_module.load_project(ROOT, catalogs=False)
     assert project.site is not None
-    outputs = plan_module.plan(project.site, project.pages, project.views, SiteURL(project.site.base_url))
+    outputs = plan_module.plan(project.site, project.pages, project.shown, SiteURL(project.site.base_url))
     practice = next(o.context for o in outputs if isinstance(o.context, plan_module.PracticeContext))
     assert practice.source == positions.draws_source()
 

@@ -170,14 +170,14 @@ def _pair_by_scan(view, views):  # the definition: the first other example of th
 
 
 def test_an_example_is_paired_on_its_own_page_only() -> None:
-    from generator.plan import ShownExample, shown_pages
+    from generator.plan import ShownExample, show_page
     from generator.project import load_project
     from generator.reader.pages import ExampleBlock
 
     def paired(pages: list) -> dict:
         return {
             block.view.id: block.pair.id
-            for page in shown_pages(pages, project.views)
+            for page in (show_page(page, project.views) for page in pages)  # every view handed
             for section in page.sections
             for block in section.blocks
             if isinstance(block, ShownExample) and block.pair is not None

@@ -198,10 +198,10 @@ def test_a_line_links_the_first_example_of_its_page_that_shows_the_reason() -> N
 
 def page_reasons(slug: str) -> tuple:
     """The list of refusal reasons the page ``slug`` shows at its top."""
-    from generator.plan import reason_lists, shown_pages
+    from generator.plan import reason_lists
 
     project = load_project(ROOT, catalogs=False)
-    shown = shown_pages(project.pages, project.views)
+    shown = project.shown
     return next(
         lines for page, lines in zip(shown, reason_lists(shown, positions.draw_all()), strict=True) if page.slug == slug
     )
