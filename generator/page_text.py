@@ -148,22 +148,25 @@ def resolve_languages(page: str) -> str:
     (attributes), in elements whose text cannot hold a span (``title``, ``svg``, ``script``...)."""
     if LANG_OPEN not in page and LANG_CLOSE not in page:
         return page
-    parts = re.split(r"(<[^>]*>)", page)
+    parts = re.split(r"(<[^>]*>)", page)  # text, then a tag and the text after it, and so on
     raw: str | None = None  # the element whose text is not HTML, while inside it
     for index, part in enumerate(parts):
-        if part.startswith("<"):
-            if raw is None and (opened := _RAW.match(part)) and not part.endswith("/>"):
-                raw = opened.group(1).lower()
-            elif raw is not None and part.lower() == f"</{raw}>":
+        marked = LANG_OPEN in part or LANG_CLOSE in part
+        if index % 2:  # a tag
+            if raw is None:
+                if (opened := _RAW.match(part)) and not part.endswith("/>"):
+                    raw = opened.group(1).lower()
+            elif part.lower() == f"</{raw}>":
                 raw = None
-            parts[index] = without_languages(part)
-        elif raw is not None:
-            parts[index] = without_languages(part)
-        else:
-            parts[index] = _LANG_MARK.sub(
-                lambda m: f'<span lang="{m.group(1)}">' if m.group(0) != LANG_CLOSE else "</span>", part
-            )
+            if marked:
+                parts[index] = _LANG_MARK.sub("", part)
+        elif marked:
+            parts[index] = _LANG_MARK.sub("" if raw is not None else _span, part)
     return "".join(parts)
+
+
+def _span(mark: re.Match[str]) -> str:
+    return f'<span lang="{mark.group(1)}">' if mark.group(0) != LANG_CLOSE else "</span>"
 
 
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")

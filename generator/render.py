@@ -38,6 +38,7 @@ import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from jinja2 import BaseLoader, BytecodeCache, Environment, StrictUndefined, Template, TemplateNotFound, pass_environment
@@ -167,25 +168,36 @@ class MarkedTemplate(Template):
 
 
 class CompiledTemplates(BytecodeCache):
-    """Compiled templates shared by every locale's environment (each compiles nothing twice), kept
-    by the build's :class:`~generator.cache.Keeper` (in a session, and in ``.cache/``) under the key
-    of the template's source (Jinja's checksum of it): an edited template is compiled again; an
-    entry that does not read back (of another Python) is as if absent."""
+    """Compiled templates shared by every locale's environment (each compiles nothing twice, and a
+    template's code is read back once a build), kept by the build's :class:`~generator.cache.Keeper`
+    (in a session, and in ``.cache/``) under the key of the template's source (Jinja's checksum of
+    it): an edited template is compiled again; an entry that does not read back (of another
+    Python) is as if absent."""
 
     def __init__(self, keeper: Keeper) -> None:
         self.keeper = keeper
+        self._code: dict[str, CodeType] = {}
+        """Each template's code, once read back or compiled, by its key: the five locales' renderers load it once."""
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        found = self.keeper.get("template", bucket.key, self.keeper.key("template", bucket.key, bucket.checksum), True)
+        key = self.keeper.key("template", bucket.key, bucket.checksum)
+        if key in self._code:
+            bucket.code = self._code[key]
+            return
+        found = self.keeper.get("template", bucket.key, key, True)
         if isinstance(found, bytes):
             try:
                 bucket.bytecode_from_string(found)  # reset by Jinja when of another Python
             except Exception:  # noqa: BLE001 (code that does not read back: compiled again)
                 bucket.reset()
+        if bucket.code is not None:
+            self._code[key] = bucket.code
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         key = self.keeper.key("template", bucket.key, bucket.checksum)
         self.keeper.put("template", bucket.key, key, bucket.bytecode_to_string(), True)
+        if bucket.code is not None:
+            self._code[key] = bucket.code
 
 
 class TemplateFiles(BaseLoader):
