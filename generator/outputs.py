@@ -22,13 +22,19 @@ def input_refusal(inputs: Inputs, target: Path, instead: str) -> str | None:
     where = f"write it elsewhere, such as {instead}"
     if real in files:
         return f"this is {files[real]}, one of the project's inputs, which no command writes over: {where}"
-    inside = [(len(folder.parts), name) for folder, name in folders.items() if real.is_relative_to(folder)]
+    inside = [(len(folder.parts), name) for folder, name in folders.items() if _under(real, folder)]
     if inside:  # the innermost
         return f"inside {max(inside)[1]}/, which a build reads (a file there is one of the project's inputs): {where}"
-    held = next((name for path, name in sorted(files.items()) if path.is_relative_to(real)), None)
+    held = min(((path, name) for path, name in files.items() if _under(path, real)), default=None)
     if held is not None:
-        return f"this folder holds {held}, one of the project's inputs, which no command writes over: {where}"
+        return f"this folder holds {held[1]}, one of the project's inputs, which no command writes over: {where}"
     return None
+
+
+def _under(path: Path, folder: Path) -> bool:
+    """``path.is_relative_to(folder)``, for real paths, by their text (a build checks hundreds)."""
+    inner, outer = str(path), str(folder)
+    return inner == outer or inner.startswith(outer.rstrip(os.sep) + os.sep)
 
 
 def _real_paths(inputs: Inputs) -> tuple[dict[Path, str], dict[Path, str]]:
@@ -36,10 +42,15 @@ def _real_paths(inputs: Inputs) -> tuple[dict[Path, str], dict[Path, str]]:
     under it (a linked one by its real path), with its name in the project."""
     files: dict[Path, str] = {}
     folders: dict[Path, str] = {}
+    parents: dict[str, str] = {}  # each folder's real path, found once
     for name in inputs.digests:
         path = inputs.root / name.removesuffix(LISTING)
         if not name.endswith(LISTING):
-            files[Path(os.path.realpath(path))] = name
+            parent = str(path.parent)
+            if parent not in parents:
+                parents[parent] = os.path.realpath(parent)
+            linked = os.path.islink(path)  # else its real path is its folder's, and its name
+            files[Path(os.path.realpath(path) if linked else os.path.join(parents[parent], path.name))] = name
             continue
         for top, names, _ in os.walk(path, followlinks=True):
             real = Path(os.path.realpath(top))
