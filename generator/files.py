@@ -183,8 +183,8 @@ def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -
             raise FileError(name, f"file is {status.st_size:,} bytes; the limit is {limit:,}: split it", True)
         chunks: list[bytes] = []
         size = 0
-        while size <= limit:
-            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+        while size <= limit:  # the size it has first, in one piece (a catalog of megabytes is not joined)
+            chunk = os.read(handle, min(1 << 20 if chunks else status.st_size + 1, limit + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)
