@@ -104,7 +104,8 @@ def within_project(function: Callable[_P, _R]) -> Callable[_P, _R]:
     return confined_call
 
 
-def _under(path: str, folder: str) -> bool:
+def under(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or inside it, both absolute and normalized (as real paths are), by their text."""
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
@@ -118,17 +119,17 @@ def outside_project(handle: int, path: Path) -> str | None:
         real = os.readlink(f"/proc/self/fd/{handle}")
     except OSError:  # no /proc: the name's real path
         real = os.path.realpath(path)
-    return None if _under(real, _ROOTS[-1][1]) else real
+    return None if under(real, _ROOTS[-1][1]) else real
 
 
 def linked_out(path: Path) -> str | None:
     """The real path of ``path`` when it names a file of the confining project but a link leads
     it out of the project (``locales/de`` linked elsewhere); None otherwise. A path named outside
     the project (``--report /tmp/r.md``) is the user's choice, not a link's."""
-    if not _ROOTS or not _under(os.path.abspath(path), _ROOTS[-1][0]):
+    if not _ROOTS or not under(os.path.abspath(path), _ROOTS[-1][0]):
         return None
     real = os.path.realpath(path)
-    return None if _under(real, _ROOTS[-1][1]) else real
+    return None if under(real, _ROOTS[-1][1]) else real
 
 
 def ensure_inside(path: Path, display: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .files import under
 from .inputs import LISTING, Inputs
 
 
@@ -22,19 +23,13 @@ def input_refusal(inputs: Inputs, target: Path, instead: str) -> str | None:
     where = f"write it elsewhere, such as {instead}"
     if real in files:
         return f"this is {files[real]}, one of the project's inputs, which no command writes over: {where}"
-    inside = [(len(folder.parts), name) for folder, name in folders.items() if _under(real, folder)]
+    inside = [(len(folder.parts), name) for folder, name in folders.items() if under(str(real), str(folder))]
     if inside:  # the innermost
         return f"inside {max(inside)[1]}/, which a build reads (a file there is one of the project's inputs): {where}"
-    held = min(((path, name) for path, name in files.items() if _under(path, real)), default=None)
+    held = min(((path, name) for path, name in files.items() if under(str(path), str(real))), default=None)
     if held is not None:
         return f"this folder holds {held[1]}, one of the project's inputs, which no command writes over: {where}"
     return None
-
-
-def _under(path: Path, folder: Path) -> bool:
-    """``path.is_relative_to(folder)``, for real paths, by their text (a build checks hundreds)."""
-    inner, outer = str(path), str(folder)
-    return inner == outer or inner.startswith(outer.rstrip(os.sep) + os.sep)
 
 
 def _real_paths(inputs: Inputs) -> tuple[dict[Path, str], dict[Path, str]]:
