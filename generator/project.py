@@ -71,9 +71,9 @@ def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None)
 @dataclass(frozen=True)
 class PageFile:
     """What stage 2 gives for a page file's bytes: the page (None when it cannot be read) and the
-    page as shown, its examples, the ids they claim with where, the view, the line of
-    ``examples.json`` and the codes that line shows of each example the engine solved, and what is
-    wrong."""
+    page as shown (None unless the engine solved every example: a build shows no page otherwise),
+    its examples, the ids they claim with where, the view, the line of ``examples.json`` and the
+    codes that line shows of each example the engine solved, and what is wrong."""
 
     page: Page | None
     shown: ShownPage | None
@@ -96,9 +96,10 @@ def read_page_file(name: str, slug: str, data: bytes, templates: TemplateIds) ->
     document = parse_file(name, data, problems)
     page = read_page(document, slug, examples, templates) if document is not None else None
     verification, views, lines = solve_examples(examples.examples, problems)
+    solved = page is not None and all(example.id in views for example in examples.examples)
     return PageFile(
         page,
-        show_page(page, views, digest(name, data)) if page is not None else None,
+        show_page(page, views, digest(name, data)) if page is not None and solved else None,
         tuple(examples.examples),
         examples.claims,
         views,
@@ -340,7 +341,8 @@ class Project:
     site: Site | None = None
     pages: list[Page] = field(default_factory=list)
     shown: list[ShownPage] = field(default_factory=list)
-    """Each page as shown (see :func:`read_page_file`), in the order of ``pages``."""
+    """Each page as shown (see :func:`read_page_file`), in the order of ``pages`` (every page, once
+    every example holds: what a build plans)."""
     examples: list[Example] = field(default_factory=list)
     views: dict[str, View] = field(default_factory=dict)
     exported: dict[str, str] = field(default_factory=dict)
@@ -393,8 +395,9 @@ def _read(root: Path, inputs: Inputs | None, keeper: Keeper, catalogs: bool, dra
         return project
     project.problems += unlisted_files(root, project.site, inputs) + label_problems()
     for read in read_pages(root, project.site, project.problems, inputs, keeper):
-        if read.page is not None and read.shown is not None:
+        if read.page is not None:
             project.pages.append(read.page)
+        if read.shown is not None:
             project.shown.append(read.shown)
         project.examples += read.examples
         project.views |= read.views

@@ -21,6 +21,7 @@ from generator.project import (
     read_pages,
     read_site,
 )
+from generator.reader.pages import NO_TEMPLATES
 
 from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, copy_project
@@ -114,6 +115,19 @@ def test_a_session_reads_again_only_what_changed(tmp_path: Path, monkeypatch: py
         afresh.problems,
     )
     assert catalogs == fresh_catalogs and len(catalogs) == len(LOCALES)
+
+
+def test_a_page_whose_example_the_engine_refuses_is_read_with_its_problem_and_not_shown() -> None:
+    """A play the rules refuse leaves its example without a view: the page file's stage gives the
+    problem at the card, and no page as shown (a build plans none), instead of failing."""
+    name = "content/allowed-cards.yaml"
+    data = (ROOT / name).read_bytes()
+    assert b"play: JH" in data
+    read = project_module.read_page_file(name, "allowed-cards", data.replace(b"play: JH", b"play: KD", 1), NO_TEMPLATES)
+    assert read.page is not None and read.shown is None
+    assert [p for p in read.problems if "may not be played" in p.message and p.path == name]
+    whole = project_module.read_page_file(name, "allowed-cards", data, NO_TEMPLATES)
+    assert whole.shown is not None and whole.problems == ()
 
 
 def test_an_example_id_used_on_two_pages_is_a_problem_at_its_second_use(tmp_path: Path) -> None:
