@@ -152,7 +152,7 @@ def resolve_languages(page: str) -> str:
     raw: str | None = None  # the element whose text is not HTML, while inside it
     for index, part in enumerate(parts):
         marked = LANG_OPEN in part or LANG_CLOSE in part
-        if index % 2:  # a tag
+        if index % 2 or part.startswith("<"):  # a tag (or a last "<" that no ">" closes)
             if raw is None:
                 if (opened := _RAW.match(part)) and not part.endswith("/>"):
                     raw = opened.group(1).lower()

@@ -159,6 +159,7 @@ def test_language_marks_are_spans_in_text_and_dropped_in_attributes_and_titles()
     assert resolve_languages(page) == (
         '<title>Belote</title><p data-v="Belote"><span lang="fr">Belote</span></p><svg><text>Belote</text></svg>'
     )
+    assert resolve_languages(f"<p>{word}</p><b {word}") == '<p><span lang="fr">Belote</span></p><b Belote'  # unclosed
     assert plain_text(Markup(word)) == "Belote"
 
 
