@@ -183,7 +183,7 @@ def test_a_changed_page_is_found_by_its_new_word(tmp_path: Path) -> None:
 
 FAKE = """\
 import base64, json, os, signal, sys, time
-open(sys.argv[0] + ".pid", "w").write(str(os.getpid()))
+print(os.getpid(), file=open(sys.argv[0] + ".pid", "a"))
 def answer(number, payload):
     sys.stdout.buffer.write(base64.b64encode(json.dumps({"message_id": number, "payload": payload}).encode()) + b",")
     sys.stdout.buffer.flush()
@@ -220,13 +220,17 @@ def on_a_page(behaviour: str) -> str:
 
 
 def gone(binary: Path) -> bool:
-    """Whether the fake Pagefind that ran as ``binary`` has ended (killed and waited for)."""
-    pid = int(binary.with_name(binary.name + ".pid").read_text())
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
+    """Whether every fake Pagefind that ran as ``binary`` has ended (killed and waited for): each
+    adds its pid to the file as a line of its own (the locales' Pagefinds may run at once)."""
+    pids = [int(line) for line in binary.with_name(binary.name + ".pid").read_text().splitlines()]
+    assert pids
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        return False
+    return True
 
 
 PAGES = {
@@ -259,7 +263,7 @@ def test_a_hung_indexer_is_killed_at_its_time_limit(tmp_path: Path, monkeypatch:
     binary = fake(
         tmp_path,
         monkeypatch,
-        'import os, sys, time\nopen(sys.argv[0] + ".pid", "w").write(str(os.getpid()))\ntime.sleep(60)\n',
+        'import os, sys, time\nprint(os.getpid(), file=open(sys.argv[0] + ".pid", "a"))\ntime.sleep(60)\n',
     )
     monkeypatch.setattr(search, "SECONDS", 1.0)
     started = time.monotonic()
@@ -282,7 +286,7 @@ def test_an_indexer_that_floods_its_output_is_read_up_to_a_cap(tmp_path: Path, m
     binary = fake(
         tmp_path,
         monkeypatch,
-        'import os, sys\nopen(sys.argv[0] + ".pid", "w").write(str(os.getpid()))\n'
+        'import os, sys\nprint(os.getpid(), file=open(sys.argv[0] + ".pid", "a"))\n'
         'while True:\n    sys.stdout.buffer.write(b"y" * 65536)\n',
     )
     with pytest.raises(
@@ -301,7 +305,7 @@ def test_what_the_indexer_says_on_its_error_stream_is_kept_up_to_a_cap(
     fake(
         tmp_path,
         monkeypatch,
-        f'import os, sys\nopen(sys.argv[0] + ".pid", "w").write(str(os.getpid()))\n'
+        f'import os, sys\nprint(os.getpid(), file=open(sys.argv[0] + ".pid", "a"))\n'
         f'for _ in range(160):\n    sys.stderr.buffer.write(b"noise " * 10923)\n'
         f"os.execv({real!r}, [{real!r}, *sys.argv[1:]])\n",
     )
