@@ -70,44 +70,56 @@ class Run:
     peak: int  # bytes: the most memory the process tree held at once
     code: int
     cpu: float = 0.0  # user + system seconds of the process and the children it waited for
+    own: int = 0  # bytes: the most the tree held at once without the search indexer (sampled runs)
 
 
-def _tree_memory(pid: int) -> int:
+INDEXER = "pagefind"
+"""The search indexer's process name: its memory is Pagefind's, printed apart from the build's."""
+
+
+def _tree_memory(pid: int) -> tuple[int, int]:
     """Memory of a process and its descendants, from /proc: the sum of their proportional set sizes
-    (a page shared by a forked worker and its parent counts half in each, so nothing twice)."""
-    total, stack = 0, [pid]
+    (a page shared by a forked worker and its parent counts half in each, so nothing twice), and
+    the part of it that is not the search indexer's."""
+    total, own, stack = 0, 0, [pid]
     while stack:
         current = stack.pop()
         try:
+            with open(f"/proc/{current}/comm") as comm:
+                indexer = comm.read().strip().startswith(INDEXER)
             with open(f"/proc/{current}/smaps_rollup") as rollup:
                 for line in rollup:
                     if line.startswith("Pss:"):
-                        total += int(line.split()[1]) * 1024
+                        size = int(line.split()[1]) * 1024
+                        total += size
+                        own += 0 if indexer else size
                         break
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children") as children:
                     stack += [int(child) for child in children.read().split()]
         except (OSError, ValueError):
             continue
-    return total
+    return total, own
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, sample: bool = False) -> Run:
     """Run a command; its wall time, peak memory and exit code. With ``sample``, the peak is the
     process tree's memory sampled every 20 ms (at least the kernel's peak resident size of its
-    largest process); without, that kernel figure alone. Sampling reads each process's memory map,
-    which slows the process it reads (the more, the more memory it maps: Hugo's clean build at 1000
-    pages per locale took 8.4–10.1 s sampled, 5.0–8.2 s not), so timed runs are not sampled."""
+    largest process), and ``own`` the same without the search indexer's; without, that kernel
+    figure alone. Sampling reads each process's memory map, which slows the process it reads (the
+    more, the more memory it maps: Hugo's clean build at 1000 pages per locale took 8.4–10.1 s
+    sampled, 5.0–8.2 s not), so timed runs are not sampled."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=cwd, env=env or ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
-    peak = [0]
+    peak = [0, 0]
     done = threading.Event()
 
     def sampling() -> None:
         while not done.wait(0.02):
-            peak[0] = max(peak[0], _tree_memory(process.pid))
+            total, own = _tree_memory(process.pid)
+            peak[0], peak[1] = max(peak[0], total), max(peak[1], own)
 
     sampler = threading.Thread(target=sampling, daemon=True)
     if sample:
@@ -123,7 +135,8 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, sample
     if process.returncode and os.environ.get("BENCH_VERBOSE"):
         sys.stderr.write(errors.decode(errors="replace")[-2000:])
     cpu = usage.ru_utime + usage.ru_stime
-    return Run(seconds, max(peak[0], usage.ru_maxrss * 1024), process.returncode, cpu)
+    largest = usage.ru_maxrss * 1024
+    return Run(seconds, max(peak[0], largest), process.returncode, cpu, peak[1] if sample else largest)
 
 
 @dataclass
@@ -292,15 +305,17 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
 
                 tools["hugo+pagefind"] = hugo_then_pagefind
         series = alternate(tools, repeats)
-        peaks = {name: measure().peak / MiB for name, measure in sampled.items()}
+        measured = {name: measure() for name, measure in sampled.items()}
+        peaks = {name: found.peak / MiB for name, found in measured.items()}
+        own = {name: found.own / MiB for name, found in measured.items()}
     units = pages * 5
     for generator in generators:
         clean, noop, edit = (series[f"{generator.name} {kind}"] for kind in ("clean", "no-op", "edit"))
         PER_PAGE[(generator.name, pages)] = clean.median / units
         lines.append(
             f"  {generator.name}: clean build {clean.show()}, {clean.median / units * 1000:.1f} ms per page×locale, "
-            f"peak {peaks[generator.name]:.0f} MiB"
-            + (f" (aim <= 400 MiB at 1000: {verdict(peaks[generator.name] <= 400)})" if pages >= 1000 else "")
+            f"peak {peaks[generator.name]:.0f} MiB, without Pagefind's {own[generator.name]:.0f} MiB"
+            + (f" (aim <= 400 MiB at 1000: {verdict(own[generator.name] <= 400)})" if pages >= 1000 else "")
         )
         if f"{generator.name} clean, one job" in series:
             single = series[f"{generator.name} clean, one job"]

@@ -125,15 +125,20 @@ class Rendered:
 
 PARALLEL_MIN = 200
 """Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
+PARALLEL_MAX = 3000
+"""From this many pages (in all locales) on, one process renders: each process holds the whole
+project and parses its locales' catalogs, so that two would pass the build's memory bound of
+400 MiB (``bench/run.py``, without search: at 1000 pages per locale two processes peak at 590 MiB,
+one at 367 MiB; at 500, two at 319 MiB)."""
 
 
-def jobs_for(jobs: int | None, files: int) -> int:
-    """How many processes render ``files`` files: ``jobs`` when given (``--jobs``); by default two
-    on two cores from :data:`PARALLEL_MIN` files on, where the bench shows a second process paying
-    (never on the real site), else one."""
+def jobs_for(jobs: int | None, files: int, pages: int) -> int:
+    """How many processes render ``files`` files of a site of ``pages`` pages: ``jobs`` when given
+    (``--jobs``); by default two on two cores from :data:`PARALLEL_MIN` files on, where the bench
+    shows a second process paying (never on the real site), up to :data:`PARALLEL_MAX` pages; else one."""
     if jobs is not None:
         return jobs
-    return 2 if files >= PARALLEL_MIN and cpu_count() >= 2 else 1
+    return 2 if files >= PARALLEL_MIN and pages < PARALLEL_MAX and cpu_count() >= 2 else 1
 
 
 def render_site(
@@ -156,7 +161,8 @@ def render_site(
     files = [(output, key) for output, key in outputs if output.locale is not None]
     shared = [(output, key) for output, key in outputs if output.locale is None]
     renderer = SiteRenderer(project, [output for output, _ in shared], progress, keeper)
-    if staging is None or jobs_for(jobs, len(files)) < 2 or not can_fork():
+    pages = len(project.pages) * len(renderer.site.locales)
+    if staging is None or jobs_for(jobs, len(files), pages) < 2 or not can_fork():
         rendered = renderer.render_files(files, sink, done)
     else:
         half = len(files) // 2

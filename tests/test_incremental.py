@@ -508,6 +508,21 @@ def test_a_message_shown_in_english_is_recorded_for_every_page_that_shows_it(pro
     assert not record.files["es/bidding.html"].warnings
 
 
+def test_two_processes_render_by_default_only_from_the_bench_s_lower_size_to_its_upper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A second process from PARALLEL_MIN files to render on two cores, and never for a site of
+    PARALLEL_MAX pages or more (two would pass the memory bound); ``--jobs`` decides when given."""
+    monkeypatch.setattr(rendering, "cpu_count", lambda: 2)
+    assert rendering.jobs_for(None, rendering.PARALLEL_MIN - 1, 1000) == 1
+    assert rendering.jobs_for(None, rendering.PARALLEL_MIN, 1000) == 2
+    assert rendering.jobs_for(None, 1000, rendering.PARALLEL_MAX - 1) == 2
+    assert rendering.jobs_for(None, 1000, rendering.PARALLEL_MAX) == 1
+    assert rendering.jobs_for(2, 10, rendering.PARALLEL_MAX) == 2
+    monkeypatch.setattr(rendering, "cpu_count", lambda: 1)
+    assert rendering.jobs_for(None, 1000, 1000) == 1
+
+
 @pytest.mark.slow
 def test_the_parallel_build_gives_the_serial_bytes(project: Path, tmp_path: Path) -> None:
     """Rendered in two processes (``--jobs 2``): the same site, and the same cache, as one process."""

@@ -117,6 +117,31 @@ def test_a_session_reads_again_only_what_changed(tmp_path: Path, monkeypatch: py
     assert catalogs == fresh_catalogs and len(catalogs) == len(LOCALES)
 
 
+def test_a_catalog_is_checked_from_its_bytes_read_again_only_if_they_are_those_the_build_noted(
+    tmp_path: Path,
+) -> None:
+    """A build notes each catalog's digest when it reads it, and does not hold its bytes; its locale
+    is checked from the bytes read again, which must be those (the pages' keys name them): a
+    catalog saved in between is a problem at the file, and nothing checked is kept for it."""
+    project = copy_project(tmp_path / "project")
+    problems: list[Problem] = []
+    found = read_catalogs(project, ["fr"], problems)["fr"]
+    assert problems == [] and not any(isinstance(value, bytes) for value in vars(found).values())
+    keeper = Keeper(None, Session())
+    catalog, found_problems = check_catalog(found, keeper)
+    assert catalog is not None and found_problems == []
+    po = project / "locales/fr/LC_MESSAGES/messages.po"
+    po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    fresh = Keeper(None, Session())
+    catalog, found_problems = check_catalog(found, fresh)
+    assert catalog is None
+    assert found_problems == [
+        Problem("locales/fr/LC_MESSAGES/messages.po", 0, 0, "changed while the site was being built: build again")
+    ]
+    assert fresh.session is not None and fresh.session.values == {}  # the next build reads it again
+    assert check_catalog(read_catalogs(project, ["fr"], problems)["fr"], fresh)[0] is not None
+
+
 def test_a_page_whose_example_the_engine_refuses_is_read_with_its_problem_and_not_shown() -> None:
     """A play the rules refuse leaves its example without a view: the page file's stage gives the
     problem at the card, and no page as shown (a build plans none), instead of failing."""
