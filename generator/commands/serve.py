@@ -298,9 +298,9 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
                     )
                 started = time.time_ns()
                 state.error, read = _build(root, out, base_url, session)
+                print(f"Serving on {address} (Ctrl+C to stop)", flush=True)  # before any page is served
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 serving = True
-                print(f"Serving on {address} (Ctrl+C to stop)", flush=True)
                 _watch(root, out, base_url, state, started, session, read)
             finally:
                 if serving:
