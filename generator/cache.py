@@ -1,9 +1,10 @@
 """What the build keeps of a stage's work, keyed by what the stage was handed.
 
-A stage is a plain function of its arguments (bytes, text, tuples and dataclasses of them).
-:meth:`Keeper.kept` wraps one: the key is the digest of the code's version, this Python's, the
-stage's kind and name and its arguments, so that it is derived from what the stage reads and
-cannot go stale. A value is kept
+A stage is a plain function of its arguments (bytes, text, tuples and dataclasses of them; the
+one that parses a catalog reads its bytes again and refuses any but those of the digest it is
+handed, so that the digest stands for them). :meth:`Keeper.kept` wraps one: the key is the
+digest of the code's version, this Python's, the stage's kind and name and its arguments, so that
+it is derived from what the stage reads and cannot go stale. A value is kept
 
 - in memory, in a :class:`Session`: ``serve`` builds again on every save, and keeps there the last
   value of each stage's slot (a page file, a locale's catalog, the engine's draws), one a slot, so

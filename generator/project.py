@@ -1,4 +1,5 @@
-"""Loading a project, in stages that are plain functions of the bytes they are handed:
+"""Loading a project, in stages that are plain functions of the bytes they are handed (a
+catalog's stage of the digest of its bytes, which it reads again and checks):
 
 read the site (:func:`read_site`) → read each page file and solve its examples
 (:func:`read_page_file`) → read each catalog, noting its digest (checked when its locale is
@@ -286,7 +287,7 @@ def _parse_again(path: str, display: str, locale: str, sha: str) -> tuple[Locale
     they were rendered from."""
     data = read_input(Path(path), display)
     if hashlib.sha256(data).hexdigest() != sha:
-        raise FileError(display, "changed while the site was being built: build again")
+        raise FileError(display, "changed while the site was being built; the next build reads it again")
     return parse_catalog(data, display, locale)
 
 

@@ -128,8 +128,8 @@ PARALLEL_MIN = 200
 PARALLEL_MAX = 3000
 """From this many pages (in all locales) on, one process renders: each process holds the whole
 project and parses its locales' catalogs, so that two would pass the build's memory bound of
-400 MiB (``bench/run.py``, without search: at 1000 pages per locale two processes peak at 590 MiB,
-one at 367 MiB; at 500, two at 319 MiB)."""
+400 MiB (``bench/run.py``; built without search, so that Pagefind's processes do not count: at
+1000 pages per locale two processes peak at 590 MiB, one at 367 MiB; at 500, two at 319 MiB)."""
 
 
 def jobs_for(jobs: int | None, files: int, pages: int) -> int:

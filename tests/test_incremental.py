@@ -523,6 +523,46 @@ def test_two_processes_render_by_default_only_from_the_bench_s_lower_size_to_its
     assert rendering.jobs_for(None, 1000, 1000) == 1
 
 
+def test_the_build_asks_for_its_processes_with_its_files_to_render_and_the_site_s_pages(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[int | None, int, int]] = []
+    real = rendering.jobs_for
+    monkeypatch.setattr(
+        rendering, "jobs_for", lambda jobs, files, pages: asked.append((jobs, files, pages)) or real(jobs, files, pages)
+    )
+    assert run_build(project, tmp_path / "site")[0].code == 0
+    pages = len(ALL_PAGES) * len(LOCALES)
+    assert len(asked) == 1 and asked[0][0] is None and asked[0][2] == pages and asked[0][1] >= pages
+    everything = asked.pop()[1]
+    page = project / "content/scoring.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace("have 99 points", "have 99 points, edited,", 1), "utf-8")
+    assert run_build(project, tmp_path / "site")[0].code == 0
+    assert len(asked) == 1 and asked[0][2] == pages and 0 < asked[0][1] < everything  # what to render, of as many pages
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_catalog_saved_while_the_site_is_built_is_an_error_at_the_file_and_nothing_is_written(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """The build read each catalog before planning; saved between then and its rendering (in the
+    process that renders its locale), it is not rendered from other bytes than its pages' keys name."""
+    po = project / "locales/ru/LC_MESSAGES/messages.po"
+    real = pipeline.plan
+
+    def planned(*arguments: object, **named: object) -> object:
+        po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        return real(*arguments, **named)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "plan", planned)
+    result, _ = run_build(project, tmp_path / "site", jobs=jobs)
+    changed = "changed while the site was being built; the next build reads it again"
+    assert result.code == 2 and result.problems == [Problem("locales/ru/LC_MESSAGES/messages.po", 0, 0, changed)]
+    assert not (tmp_path / "site").exists()
+    monkeypatch.setattr(pipeline, "plan", real)
+    assert run_build(project, tmp_path / "site", jobs=jobs)[0].code == 0
+
+
 @pytest.mark.slow
 def test_the_parallel_build_gives_the_serial_bytes(project: Path, tmp_path: Path) -> None:
     """Rendered in two processes (``--jobs 2``): the same site, and the same cache, as one process."""

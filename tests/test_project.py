@@ -135,9 +135,8 @@ def test_a_catalog_is_checked_from_its_bytes_read_again_only_if_they_are_those_t
     fresh = Keeper(None, Session())
     catalog, found_problems = check_catalog(found, fresh)
     assert catalog is None
-    assert found_problems == [
-        Problem("locales/fr/LC_MESSAGES/messages.po", 0, 0, "changed while the site was being built: build again")
-    ]
+    changed = "changed while the site was being built; the next build reads it again"
+    assert found_problems == [Problem("locales/fr/LC_MESSAGES/messages.po", 0, 0, changed)]
     assert fresh.session is not None and fresh.session.values == {}  # the next build reads it again
     assert check_catalog(read_catalogs(project, ["fr"], problems)["fr"], fresh)[0] is not None
 
