@@ -526,6 +526,8 @@ def test_two_processes_render_by_default_only_from_the_bench_s_lower_size_to_its
 def test_the_build_asks_for_its_processes_with_its_files_to_render_and_the_site_s_pages(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The default (:func:`~generator.rendering.jobs_for`) is decided on what the build renders and
+    on the whole site's pages: a one-page edit of a large site renders with the same bound."""
     asked: list[tuple[int | None, int, int]] = []
     real = rendering.jobs_for
     monkeypatch.setattr(
