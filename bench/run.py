@@ -21,6 +21,7 @@ published build.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import functools
 import os
 import random
@@ -83,11 +84,13 @@ def _same_memory(pid: int, parent: int) -> bool:
     """Whether ``pid`` runs in its parent's address space: a child made with ``vfork`` (as
     ``subprocess`` starts Pagefind) before it runs its program, whose memory map is its parent's
     and would count twice."""
-    if _KCMP is None:
-        return False
-    import ctypes
+    return _KCMP is not None and _libc().syscall(_KCMP, pid, parent, 1, 0, 0) == 0
 
-    return ctypes.CDLL(None, use_errno=True).syscall(_KCMP, pid, parent, 1, 0, 0) == 0
+
+@functools.cache
+def _libc() -> ctypes.CDLL:
+    """The C library, opened once: :func:`_same_memory` asks it for each child at every sample."""
+    return ctypes.CDLL(None, use_errno=True)
 
 
 def _tree_memory(pid: int) -> tuple[int, int]:
