@@ -1,5 +1,6 @@
 """Work done in a forked process beside this one, for the commands that have two cores to use
-(a cold build's draws, ``build --jobs 2``'s rendering, ``i18n update``'s merge of a large site).
+(a cold build's draws, ``build --jobs 2``'s catalogs checked beside the pages and its rendering,
+``i18n update``'s merge of a large site).
 
 The forked process inherits this process's memory as it is at the fork, so its job is handed
 over as it is (never pickled); only its outcome comes back, pickled, through a pipe. A process
@@ -37,6 +38,25 @@ def can_fork() -> bool:
     """Whether a process can be forked to run beside this one: no other thread runs (a fork would
     copy its locks in whatever state they are: ``serve``'s builds)."""
     return hasattr(os, "fork") and threading.active_count() == 1
+
+
+PARALLEL_MIN = 200
+"""Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
+PARALLEL_MAX = 3000
+"""From this many pages (in all locales) on, one process renders: each process holds the whole
+project and parses its locales' catalogs, so that two would pass the build's memory bound of
+400 MiB (``bench/run.py``; built without search, so that Pagefind's processes do not count: at
+1000 pages per locale two processes peak at 590 MiB, one at 367 MiB; at 500, two at 319 MiB)."""
+
+
+def jobs_for(jobs: int | None, files: int, pages: int) -> int:
+    """How many processes render ``files`` files of a site of ``pages`` pages (with two, a build
+    checks its catalogs beside its pages too): ``jobs`` when given (``--jobs``); by default two on
+    two cores from :data:`PARALLEL_MIN` files on, where the bench shows a second process paying
+    (never on the real site), up to :data:`PARALLEL_MAX` pages; else one."""
+    if jobs is not None:
+        return jobs
+    return 2 if files >= PARALLEL_MIN and pages < PARALLEL_MAX and cpu_count() >= 2 else 1
 
 
 _JOBS: dict[int, Callable[[], object]] = {}

@@ -24,7 +24,7 @@ from .layout import ASSETS, SITE_FILE, TEMPLATES
 from .outputs import input_refusal
 from .plan import Output, plan
 from .problems import Problem
-from .project import CACHE, Project, check_catalog, load_project
+from .project import CACHE, Project, load_project
 from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
@@ -55,12 +55,14 @@ def made(
     the record of the build into ``previous``, does not have as they would be rendered now;
     ``notes``: what to tell the user of that record; ``drawing``: the engine's draws, begun."""
     progress("reading and checking the pages")
-    project = load_project(root, inputs, keeper=keeper, drawing=drawing)
+    project = load_project(root, inputs, keeper=keeper, drawing=drawing, jobs=jobs)
     if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
         return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]
     if errors or project.mismatches:  # every problem of the run, the catalogs' too
-        errors += [problem for found in project.catalogs.values() for problem in check_catalog(found, keeper)[1]]
+        errors += [
+            problem for found in project.catalogs.values() for problem in project.check_catalog(found, keeper)[1]
+        ]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     url = SiteURL(base_url or project.site.base_url)

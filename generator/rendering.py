@@ -21,13 +21,13 @@ from markupsafe import Markup
 
 from .cache import Keeper
 from .files import FileError, write_new
-from .forked import Beside, Died, can_fork, cpu_count
+from .forked import Beside, Died, can_fork, jobs_for
 from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
 from .page_text import markdown_inline, plain_text
 from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
 from .problems import Problem
-from .project import TEMPLATES, Project, check_catalog
+from .project import TEMPLATES, Project
 from .reason_map import reason_map
 from .records import FileRecord, Warning_, stamp
 
@@ -123,24 +123,6 @@ class Rendered:
         self.reasons |= later.reasons
 
 
-PARALLEL_MIN = 200
-"""Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
-PARALLEL_MAX = 3000
-"""From this many pages (in all locales) on, one process renders: each process holds the whole
-project and parses its locales' catalogs, so that two would pass the build's memory bound of
-400 MiB (``bench/run.py``; built without search, so that Pagefind's processes do not count: at
-1000 pages per locale two processes peak at 590 MiB, one at 367 MiB; at 500, two at 319 MiB)."""
-
-
-def jobs_for(jobs: int | None, files: int, pages: int) -> int:
-    """How many processes render ``files`` files of a site of ``pages`` pages: ``jobs`` when given
-    (``--jobs``); by default two on two cores from :data:`PARALLEL_MIN` files on, where the bench
-    shows a second process paying (never on the real site), up to :data:`PARALLEL_MAX` pages; else one."""
-    if jobs is not None:
-        return jobs
-    return 2 if files >= PARALLEL_MIN and pages < PARALLEL_MAX and cpu_count() >= 2 else 1
-
-
 def render_site(
     project: Project,
     outputs: list[tuple[Output, str]],
@@ -230,7 +212,7 @@ class SiteRenderer:
         for locale in locales:
             if locale not in self.translators:
                 found = self.project.catalogs.get(locale)
-                catalog, problems = check_catalog(found, self.keeper) if found is not None else (None, [])
+                catalog, problems = self.project.check_catalog(found, self.keeper) if found is not None else (None, [])
                 self.catalog_problems += problems
                 display = catalog_path(Path(LOCALES), locale).as_posix()
                 self.translators[locale] = Translator(locale, catalog, display)

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import build as build_module
-from generator import cache, keys, pipeline, positions, records, rendering
+from generator import cache, forked, keys, pipeline, positions, records, rendering
 from generator import plan as plan_module
 from generator import project as project_module
 from generator.inputs import Inputs
@@ -513,20 +513,20 @@ def test_two_processes_render_by_default_only_from_the_bench_s_lower_size_to_its
 ) -> None:
     """A second process from PARALLEL_MIN files to render on two cores, and never for a site of
     PARALLEL_MAX pages or more (two would pass the memory bound); ``--jobs`` decides when given."""
-    monkeypatch.setattr(rendering, "cpu_count", lambda: 2)
-    assert rendering.jobs_for(None, rendering.PARALLEL_MIN - 1, 1000) == 1
-    assert rendering.jobs_for(None, rendering.PARALLEL_MIN, 1000) == 2
-    assert rendering.jobs_for(None, 1000, rendering.PARALLEL_MAX - 1) == 2
-    assert rendering.jobs_for(None, 1000, rendering.PARALLEL_MAX) == 1
-    assert rendering.jobs_for(2, 10, rendering.PARALLEL_MAX) == 2
-    monkeypatch.setattr(rendering, "cpu_count", lambda: 1)
-    assert rendering.jobs_for(None, 1000, 1000) == 1
+    monkeypatch.setattr(forked, "cpu_count", lambda: 2)
+    assert forked.jobs_for(None, forked.PARALLEL_MIN - 1, 1000) == 1
+    assert forked.jobs_for(None, forked.PARALLEL_MIN, 1000) == 2
+    assert forked.jobs_for(None, 1000, forked.PARALLEL_MAX - 1) == 2
+    assert forked.jobs_for(None, 1000, forked.PARALLEL_MAX) == 1
+    assert forked.jobs_for(2, 10, forked.PARALLEL_MAX) == 2
+    monkeypatch.setattr(forked, "cpu_count", lambda: 1)
+    assert forked.jobs_for(None, 1000, 1000) == 1
 
 
 def test_the_build_asks_for_its_processes_with_its_files_to_render_and_the_site_s_pages(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The default (:func:`~generator.rendering.jobs_for`) is decided on what the build renders and
+    """The default (:func:`~generator.forked.jobs_for`) is decided on what the build renders and
     on the whole site's pages: a one-page edit of a large site renders with the same bound."""
     asked: list[tuple[int | None, int, int]] = []
     real = rendering.jobs_for
@@ -547,22 +547,42 @@ def test_the_build_asks_for_its_processes_with_its_files_to_render_and_the_site_
 def test_a_catalog_saved_while_the_site_is_built_is_an_error_at_the_file_and_nothing_is_written(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
-    """The build read each catalog before planning; saved between then and its rendering (in the
-    process that renders its locale), it is not rendered from other bytes than its pages' keys name."""
+    """The build reads each catalog first, noting its digest; saved between then and its check (in
+    the process that renders its locale, or beside the pages when two processes render), it is not
+    rendered from other bytes than its pages' keys name."""
     po = project / "locales/ru/LC_MESSAGES/messages.po"
-    real = pipeline.plan
+    real = project_module.read_catalogs
 
-    def planned(*arguments: object, **named: object) -> object:
+    def saved_after_reading(*arguments: object, **named: object) -> object:
+        catalogs = real(*arguments, **named)  # type: ignore[arg-type]
         po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        return real(*arguments, **named)  # type: ignore[arg-type]
+        return catalogs
 
-    monkeypatch.setattr(pipeline, "plan", planned)
+    monkeypatch.setattr(project_module, "read_catalogs", saved_after_reading)
     result, _ = run_build(project, tmp_path / "site", jobs=jobs)
     changed = "changed while the site was being built; the next build reads it again"
     assert result.code == 2 and result.problems == [Problem("locales/ru/LC_MESSAGES/messages.po", 0, 0, changed)]
     assert not (tmp_path / "site").exists()
-    monkeypatch.setattr(pipeline, "plan", real)
+    monkeypatch.setattr(project_module, "read_catalogs", real)
     assert run_build(project, tmp_path / "site", jobs=jobs)[0].code == 0
+
+
+def test_with_two_processes_the_catalogs_are_checked_beside_the_pages(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When two processes render, each catalog is checked in a forked process while the pages are
+    read, and handed over once (taken by the process that renders its locale); with one, none is;
+    if that process dies, each catalog is checked when its locale is rendered."""
+    assert forked.can_fork()  # else nothing here is forked
+    loaded = project_module.load_project(project, jobs=2)
+    assert list(loaded.checked) == list(LOCALES)
+    ru = loaded.catalogs["ru"]
+    catalog, problems = loaded.check_catalog(ru)
+    assert "ru" not in loaded.checked and problems == [] and catalog is not None
+    assert catalog.entries == project_module.check_catalog(ru)[0].entries  # type: ignore[union-attr]
+    assert project_module.load_project(project, jobs=1).checked == {}
+    monkeypatch.setattr(project_module, "check_catalog", _die)  # in the forked process
+    assert project_module.load_project(project, jobs=2).checked == {}
 
 
 @pytest.mark.slow
