@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType, ModuleType
 
+from .files import deferred
+
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
@@ -232,7 +234,8 @@ class Terminated(BaseException):
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
-    raise Terminated
+    if not deferred(signum):  # received by another thread within a block that holds it back
+        raise Terminated
 
 
 class Interrupted(KeyboardInterrupt):
@@ -243,7 +246,8 @@ class Interrupted(KeyboardInterrupt):
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise Interrupted
+    if not deferred(signum):
+        raise Interrupted
 
 
 _running: list[bool] = []

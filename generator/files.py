@@ -304,15 +304,48 @@ def write_files(
 def signals_held() -> Iterator[None]:
     """Ctrl+C and SIGTERM held back until the block ends, then handled: a write of several files
     is finished or undone, never stopped halfway with its temporary files left beside them; a fork
-    is done before the signal is raised (raised in its handlers, Python would only print it)."""
+    is done before the signal is raised (raised in its handlers, Python would only print it). The
+    main thread blocks them; one another thread receives meanwhile (a process-wide signal goes to
+    any thread that does not block it) is held by the command's handlers (:func:`deferred`)."""
     if threading.current_thread() is not threading.main_thread():  # signals are the main thread's
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    _holding[0] += 1
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _holding[0] -= 1
+        came = list(_pending) if _holding[0] == 0 else []
+        if _holding[0] == 0:
+            _pending.clear()
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # one held back by the mask comes now
+        if came:
+            signal.raise_signal(came[0])
+
+
+_holding = [0]
+"""How many :func:`signals_held` blocks the main thread is in."""
+_pending: list[int] = []
+"""The signals another thread received during those blocks, raised again when the last ends."""
+
+
+def deferred(signum: int) -> bool:
+    """Whether a command's handler is to leave signal ``signum`` for the end of the
+    :func:`signals_held` block the main thread is in (noted: it is raised again then)."""
+    if _holding[0] == 0:
+        return False
+    _pending.append(signum)
+    return True
+
+
+def _forked() -> None:
+    """A forked process is in none of its parent's blocks (it unblocks the signals itself)."""
+    _holding[0] = 0
+    _pending.clear()
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 def _write_files(files: Mapping[Path, bytes], names: Mapping[Path, str], durable: bool) -> None:

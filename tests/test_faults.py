@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -195,31 +196,44 @@ def test_a_command_killed_at_any_of_its_writes_loses_nothing(tmp_path: Path, com
         shutil.rmtree(project)
 
 
-STOPPED = [("build", signal.SIGTERM), ("i18n-add", signal.SIGTERM), ("i18n-update", signal.SIGINT)]
-STOPPED += [("check-fix", signal.SIGINT)]
+STOPPED = [("build", signal.SIGTERM, False), ("i18n-add", signal.SIGTERM, False)]
+STOPPED += [("i18n-update", signal.SIGINT, False), ("check-fix", signal.SIGINT, False)]
+STOPPED += [("i18n-update", signal.SIGINT, True), ("check-fix", signal.SIGTERM, True)]  # a thread beside
 
 
-@pytest.mark.parametrize("command, sent", STOPPED, ids=[f"{c}-{signal.Signals(s).name}" for c, s in STOPPED])
+@pytest.mark.parametrize(
+    "command, sent, thread",
+    STOPPED,
+    ids=[f"{c}-{signal.Signals(s).name}{'-beside-a-thread' if t else ''}" for c, s, t in STOPPED],
+)
 def test_a_command_stopped_by_a_signal_at_any_of_its_writes_changes_nothing_or_all(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, sent: int
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, sent: int, thread: bool
 ) -> None:
     """Ctrl+C or SIGTERM at each write point: exit 130 or 143 with one line, no traceback, and the
-    run's files all as before or all as after (a stopped run undoes its renames), nothing left."""
+    run's files all as before or all as after (a stopped run undoes its renames), nothing left; also
+    when another thread runs (as Pagefind's, or serve's), to which the kernel then gives the signal
+    that the writing thread holds back."""
     before, after, points = outcome(tmp_path, command)
     from generator.__main__ import main
 
-    for at in points:
-        project, argv = prepared(tmp_path, f"stop-{at}", SETUPS[command])
-        capsys.readouterr()
-        with injected(Faults(at=at, signal=sent)):
-            code = main(argv)
-        output = capsys.readouterr()
-        assert code == 128 + sent, (at, code, output)
-        assert "Traceback" not in output.out + output.err and "the command stopped" in output.err, output
-        found = state(project)
-        assert found in (before, after), (at, [n for n in found if found.get(n) != before.get(n)])
-        assert not [p for p in project.iterdir() if p.name.startswith(".site.")], at
-        shutil.rmtree(project)
+    waiting = threading.Event()
+    if thread:  # waits, its signals not held back, until the last write point is tried
+        threading.Thread(target=waiting.wait, daemon=True).start()
+    try:
+        for at in points:
+            project, argv = prepared(tmp_path, f"stop-{at}", SETUPS[command])
+            capsys.readouterr()
+            with injected(Faults(at=at, signal=sent)):
+                code = main(argv)
+            output = capsys.readouterr()
+            assert code == 128 + sent, (at, code, output)
+            assert "Traceback" not in output.out + output.err and "the command stopped" in output.err, output
+            found = state(project)
+            assert found in (before, after), (at, [n for n in found if found.get(n) != before.get(n)])
+            assert not [p for p in project.iterdir() if p.name.startswith(".site.")], at
+            shutil.rmtree(project)
+    finally:
+        waiting.set()
 
 
 FAILURES = [(command, errno.ENOSPC) for command in sorted(SETUPS)] + [
