@@ -44,9 +44,10 @@ PARALLEL_MIN = 200
 """Below this many files to render, a second process costs more than it saves (``bench/run.py``)."""
 PARALLEL_MAX = 3000
 """From this many pages (in all locales) on, one process renders: each process holds the whole
-project and parses its locales' catalogs, so that two would pass the build's memory bound of
-400 MiB (``bench/run.py``; built without search, so that Pagefind's processes do not count: at
-1000 pages per locale two processes peak at 590 MiB, one at 367 MiB; at 500, two at 319 MiB)."""
+project, so that two would pass the build's memory bound of 400 MiB (``bench/run.py``; built
+without search, so that Pagefind's processes do not count: at 1000 pages per locale two processes
+peaked at 590 MiB, one at 367 MiB, when each parsed its locales' catalogs; at 500, two peak at
+259 MiB with the catalogs checked beside the pages, 319 MiB before)."""
 
 
 def jobs_for(jobs: int | None, files: int, pages: int) -> int:
