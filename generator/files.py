@@ -310,18 +310,19 @@ def signals_held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():  # signals are the main thread's
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    _holding[0] += 1
+    if _holding[0] == 0:
+        _pending.clear()  # one noted by a block that a signal ended already
+    _holding[0] += 1  # first: a signal from now on is noted, not raised
     try:
-        yield
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # one the mask held back comes, noted
     finally:
         _holding[0] -= 1
-        came = list(_pending) if _holding[0] == 0 else []
-        if _holding[0] == 0:
-            _pending.clear()
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # one held back by the mask comes now
-        if came:
-            signal.raise_signal(came[0])
+        if _holding[0] == 0 and _pending:
+            signal.raise_signal(_pending[0])
 
 
 _holding = [0]

@@ -65,10 +65,12 @@ _JOBS: dict[int, Callable[[], object]] = {}
 this one lets it go once the process is forked (its memory is then the forked process's alone)."""
 
 
-def _run(number: int, send: Connection) -> None:
+def _run(number: int, send: Connection, receive: Connection) -> None:
     """In the forked process: its job's outcome, sent back (an exception that cannot be pickled as
-    its text). Ctrl+C and SIGTERM, held back while it was forked, are handled again (as the
-    command's forked processes handle them: ``generator.__main__``)."""
+    its text; the reading end, inherited, closed: a parent that stops reading makes the sending
+    fail rather than wait). Ctrl+C and SIGTERM, held back while it was forked, are handled again
+    (as the command's forked processes handle them: ``generator.__main__``)."""
+    receive.close()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         outcome: tuple[bool, object] = (True, _JOBS[number]())
@@ -93,7 +95,7 @@ class Beside(Generic[T]):
         number = max(_JOBS, default=0) + 1
         _JOBS[number] = job
         try:
-            self._process = context.Process(target=_run, args=(number, send), daemon=True)
+            self._process = context.Process(target=_run, args=(number, send, self._receive), daemon=True)
             with signals_held():  # a signal raised in the fork's handlers would be lost (only printed)
                 self._process.start()
         finally:
@@ -112,6 +114,9 @@ class Beside(Generic[T]):
             succeeded, value = self._receive.recv()
         except EOFError:
             raise Died from None
+        except BaseException:  # stopped while waiting (Ctrl+C, SIGTERM): it is stopped too
+            self._process.terminate()
+            raise
         finally:
             self._receive.close()
             self._process.join()

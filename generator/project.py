@@ -31,7 +31,7 @@ from .deal_views import deal_view
 from .drawing import Drawing
 from .export import drawn_lines, example_codes, example_line, shown_codes
 from .files import FileError, explain, read_input
-from .forked import Beside, Died, can_fork, jobs_for
+from .forked import Beside, can_fork, jobs_for
 from .i18n.catalogs import (
     LOCALES,
     TRANSLATED_RECORD,
@@ -241,7 +241,8 @@ class CatalogFile:
     """A locale's catalog as read: where it is, the digest of its bytes, and its record of
     translated messages. It is checked (:func:`check_catalog`) from its bytes read again, when its
     locale is rendered in the process that renders it, or beside the pages (:class:`Parsing`): a
-    build does not hold five catalogs of megabytes while it renders (at 1000 pages per locale, 92 MB)."""
+    build does not hold the catalogs' bytes while it renders (at 1000 pages per locale, 92 MB), and
+    where one process renders (from 3000 pages on), one parsed catalog at a time."""
 
     locale: str
     display: str
@@ -287,8 +288,9 @@ Checked = tuple[LocaleCatalog | None, list[Problem]]
 
 class Parsing:
     """The catalogs checked (:func:`check_catalog`) in a forked process beside the loading of the
-    pages, for a build without a session that renders in two processes
-    (:func:`~generator.forked.jobs_for`): each is handed over to the process that renders its
+    pages, for a build without a session of a site that two processes render
+    (:func:`~generator.forked.jobs_for` on its pages, even if an edit makes it render a few files,
+    which one process renders): each is handed over to the process that renders its
     locale, checked, instead of being parsed there while the other core waits (0.18 s a catalog at
     200 pages per locale; the clean build there, without search, 0.88 times as long). As a
     context, the forked process is stopped with a failed build."""
@@ -298,13 +300,13 @@ class Parsing:
         self.beside = Beside(job) if beside and found and can_fork() else None
 
     def checked(self) -> dict[str, Checked]:
-        """Each catalog checked, by locale; none when no process checked them, or it died (each is
-        then checked when its locale is rendered)."""
+        """Each catalog checked, by locale; none when no process checked them, or it died or failed
+        (each is then checked when its locale is rendered)."""
         if self.beside is None:
             return {}
         try:
             return self.beside.result()
-        except Died:
+        except Exception:  # noqa: BLE001 (Died, or what it raised: raised again where the locale is rendered)
             return {}
 
     def __enter__(self) -> Parsing:
@@ -407,7 +409,8 @@ class Project:
     codes: dict[str, frozenset[Enum]] = field(default_factory=dict)
     """The codes each example's line shows (see :func:`~generator.export.example_codes`), by id."""
     catalogs: dict[str, CatalogFile] = field(default_factory=dict)
-    """Each catalog that can be read, by locale (checked when its locale is rendered)."""
+    """Each catalog that can be read, by locale (checked when its locale is rendered, or beside the
+    pages: :attr:`checked`)."""
     checked: dict[str, Checked] = field(default_factory=dict)
     """The catalogs checked beside the loading of the pages (:class:`Parsing`), by locale: each
     taken by the process that renders its locale."""

@@ -4,10 +4,12 @@ its rendering of half of the site and i18n update's merge stand on."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
 import time
+from types import FrameType
 
 import pytest
 
@@ -98,3 +100,77 @@ def test_the_draws_made_beside_the_load_are_the_engine_s_and_a_killed_drawing_is
     (generator/drawing.py); in a process of its own, where no other thread runs."""
     run = subprocess.run([sys.executable, "-c", DRAWN_BESIDE], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+class _Stop(Exception):
+    """What the alarm raises where the process waits (as Ctrl+C or SIGTERM would)."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stop
+
+
+def test_a_wait_stopped_by_a_signal_stops_the_forked_process_too() -> None:
+    """Stopped while it waits for the outcome, this process stops the forked one instead of
+    waiting for it to end (it would wait for its job, or block on a pipe no one reads)."""
+    beside = Beside(lambda: time.sleep(30))
+    previous = signal.signal(signal.SIGALRM, _stop)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    started = time.monotonic()
+    try:
+        with pytest.raises(_Stop):
+            beside.result()
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 10
+    assert beside.pid is not None
+    with pytest.raises(ProcessLookupError):  # ended and waited for
+        os.kill(beside.pid, 0)
+
+
+def test_a_signal_at_any_line_of_a_held_block_is_raised_once_when_it_ends() -> None:
+    """Ctrl+C sent at each line of :func:`~generator.files.signals_held` (another thread running,
+    to which the kernel gives it while this one holds it back): raised once, by the end of the
+    block at the latest, and nothing left held back or noted for the next block."""
+    from generator import files
+    from generator.__main__ import _interrupt
+
+    code = files.signals_held.__wrapped__.__code__  # type: ignore[attr-defined]
+    first = code.co_firstlineno
+    last = max(line for _, _, line in code.co_lines() if line is not None)
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    waiting = threading.Event()
+    threading.Thread(target=waiting.wait, daemon=True).start()
+    try:
+        for target in range(first, last + 1):
+            sent: list[int] = []
+
+            def trace(
+                frame: FrameType, event: str, argument: object, target: int = target, sent: list[int] = sent
+            ) -> object:
+                if frame.f_code is code and event == "line" and frame.f_lineno == target and not sent:
+                    sent.append(target)
+                    os.kill(os.getpid(), signal.SIGINT)
+                    time.sleep(0.01)  # the other thread handles it meanwhile, if it is given it
+                    for _ in range(2):  # this thread's handler runs here: raised at that line
+                        pass
+                return trace
+
+            raised = 0
+            sys.settrace(trace)
+            try:
+                with files.signals_held():
+                    pass
+                for _ in range(3):  # a signal the handler has yet to see is seen here
+                    pass
+            except KeyboardInterrupt:
+                raised += 1
+            finally:
+                sys.settrace(None)
+            assert raised == len(sent), target
+            assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, []), target
+            with files.signals_held():  # nothing noted is raised again
+                pass
+    finally:
+        waiting.set()
+        signal.signal(signal.SIGINT, previous)
