@@ -60,6 +60,16 @@ def jobs_for(jobs: int | None, files: int, pages: int) -> int:
     return 2 if files >= PARALLEL_MIN and pages < PARALLEL_MAX and cpu_count() >= 2 else 1
 
 
+def checks_beside(jobs: int | None, pages: int) -> bool:
+    """Whether a build of a site of ``pages`` pages (in all locales) checks its catalogs in a
+    forked process while it loads its pages: as for two processes rendering (:func:`jobs_for`),
+    but also from :data:`PARALLEL_MAX` pages on, where the catalogs, handed over pickled and
+    unpickled one locale at a time, take less memory than parsing each where it is rendered."""
+    if jobs is not None:
+        return jobs > 1
+    return pages >= PARALLEL_MIN and cpu_count() >= 2
+
+
 _JOBS: dict[int, Callable[[], object]] = {}
 """The job of each process being forked, by number: the forked process finds its own here, and
 this one lets it go once the process is forked (its memory is then the forked process's alone)."""

@@ -523,6 +523,22 @@ def test_two_processes_render_by_default_only_from_the_bench_s_lower_size_to_its
     assert forked.jobs_for(None, 1000, 1000) == 1
 
 
+def test_the_catalogs_are_checked_beside_the_pages_from_the_bench_s_lower_size_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beside the pages from PARALLEL_MIN pages on two cores, PARALLEL_MAX and more too (handed
+    over packed, they take less memory than a parse where the locale is rendered); ``--jobs 1``
+    never, ``--jobs 2`` always."""
+    monkeypatch.setattr(forked, "cpu_count", lambda: 2)
+    assert not forked.checks_beside(None, forked.PARALLEL_MIN - 1)
+    assert forked.checks_beside(None, forked.PARALLEL_MIN)
+    assert forked.checks_beside(None, forked.PARALLEL_MAX)
+    assert not forked.checks_beside(1, forked.PARALLEL_MAX)
+    assert forked.checks_beside(2, 10)
+    monkeypatch.setattr(forked, "cpu_count", lambda: 1)
+    assert not forked.checks_beside(None, forked.PARALLEL_MAX)
+
+
 def test_the_build_asks_for_its_processes_with_its_files_to_render_and_the_site_s_pages(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
