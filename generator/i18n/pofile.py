@@ -224,6 +224,9 @@ class _Reader:
         self.counter = 0
         self.offset = 0  # the last msgid line, from 0, as Babel counts it
         self.start = 0  # where the entry begins (its msgctxt, or its msgid), from 1
+        from babel.messages.catalog import Message as PoMessage
+
+        self._message = PoMessage
         self._reset()
 
     def _reset(self) -> None:
@@ -266,6 +269,8 @@ class _Reader:
                 self.messages[-1].append(line.strip())
             elif line[0] == '"' and self.in_msgstr:
                 self.translations[-1][1].append(line.strip())
+            elif line[0] == "m":
+                self._message_line(number, line, obsolete=False)
             else:
                 self._line(number, line)
         self._end()
@@ -406,8 +411,6 @@ class _Reader:
         self.catalog.fuzzy = message.fuzzy
 
     def _add(self) -> None:
-        from babel.messages.catalog import Message as PoMessage
-
         msgid: str | tuple[str, ...]
         string: str | tuple[str, ...]
         if len(self.messages) > 1:
@@ -424,7 +427,7 @@ class _Reader:
             msgid = _joined(self.messages[0])
             string = _joined(self.translations[0][1])
         context = _joined(self.context) if self.context else None
-        message = PoMessage(
+        message = self._message(
             msgid,
             string,
             self.locations,  # type: ignore[arg-type]  # a location may have no line
@@ -474,6 +477,8 @@ def _joined(pieces: list[str]) -> str:
     """The text of a string written as quoted pieces on one or more lines."""
     from babel.messages.pofile import unescape
 
+    if len(pieces) == 1 and "\\" not in pieces[0]:
+        return pieces[0][1:-1]
     return "".join(map(unescape, pieces))
 
 
