@@ -1,5 +1,5 @@
 """Work done in a forked process beside this one, for the commands that have two cores to use
-(a cold build's draws, ``build --jobs 2``'s catalogs checked beside the pages and its rendering,
+(a cold build's draws, a large site's catalogs checked beside its pages, ``build --jobs 2``'s rendering,
 ``i18n update``'s merge of a large site).
 
 The forked process inherits this process's memory as it is at the fork, so its job is handed
@@ -46,15 +46,15 @@ PARALLEL_MAX = 3000
 """From this many pages (in all locales) on, one process renders: each process holds the whole
 project, so that two would pass the build's memory bound of 400 MiB (``bench/run.py``; built
 without search, so that Pagefind's processes do not count: at 1000 pages per locale two processes
-peaked at 590 MiB, one at 367 MiB, when each parsed its locales' catalogs; at 500, two peak at
-259 MiB with the catalogs checked beside the pages, 319 MiB before)."""
+peaked at 590 MiB, one at 367 MiB, when each parsed its locales' catalogs; with the catalogs
+checked beside the pages and handed over packed, two at 413 MiB, one at 297 MiB)."""
 
 
 def jobs_for(jobs: int | None, files: int, pages: int) -> int:
-    """How many processes render ``files`` files of a site of ``pages`` pages (with two, a build
-    checks its catalogs beside its pages too): ``jobs`` when given (``--jobs``); by default two on
-    two cores from :data:`PARALLEL_MIN` files on, where the bench shows a second process paying
-    (never on the real site), up to :data:`PARALLEL_MAX` pages; else one."""
+    """How many processes render ``files`` files of a site of ``pages`` pages: ``jobs`` when given
+    (``--jobs``); by default two on two cores from :data:`PARALLEL_MIN` files on, where the bench
+    shows a second process paying (never on the real site), up to :data:`PARALLEL_MAX` pages; else
+    one."""
     if jobs is not None:
         return jobs
     return 2 if files >= PARALLEL_MIN and pages < PARALLEL_MAX and cpu_count() >= 2 else 1

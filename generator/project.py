@@ -5,7 +5,7 @@ read the site (:func:`read_site`) → read each catalog, noting its digest → r
 and solve its examples (:func:`read_page_file`) → the engine's draws
 (:func:`~generator.positions.draw_all`) → compile the templates (:func:`compile_templates`); each
 catalog is checked from its bytes read again (:func:`check_catalog`) in the process that renders
-its locale, or, when two processes render, beside the pages (:class:`Parsing`).
+its locale, or, for a site of 200 pages or more, beside the pages (:class:`Parsing`).
 :func:`load_project` reads each file once (a catalog's bytes once more when they are checked,
 against the digest), noting it in the build's :class:`~generator.inputs.Inputs`, and runs each
 stage through the build's :class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s
@@ -243,8 +243,8 @@ class CatalogFile:
     """A locale's catalog as read: where it is, the digest of its bytes, and its record of
     translated messages. It is checked (:func:`check_catalog`) from its bytes read again, when its
     locale is rendered in the process that renders it, or beside the pages (:class:`Parsing`): a
-    build does not hold the catalogs' bytes while it renders (at 1000 pages per locale, 92 MB), and
-    where one process renders (from 3000 pages on), one parsed catalog at a time."""
+    build does not hold the catalogs' bytes while it renders (at 1000 pages per locale, 92 MB),
+    and holds one parsed catalog at a time (the others, checked beside, packed)."""
 
     locale: str
     display: str
@@ -291,11 +291,11 @@ Checked = tuple[LocaleCatalog | None, list[Problem]]
 class Parsing:
     """The catalogs checked (:func:`check_catalog`) in a forked process beside the loading of the
     pages, for a build without a session of a site the size of which makes it pay
-    (:func:`~generator.forked.checks_beside`): each comes back pickled, and is unpickled by the
-    process that renders its locale, when it renders it, instead of being parsed there while the
-    other core waits (at 200 pages per locale, 0.18 s a catalog against 20 ms to unpickle it; at
-    1000, 0.96 s against 54 ms, and the pickled bytes are 12 MB against the 110 MiB that parsing
-    takes). As a context, the forked process is stopped with a failed build."""
+    (:func:`~generator.forked.checks_beside`): each comes back packed (:func:`_packed`), and is
+    unpacked by the process that renders its locale, when it renders it, instead of being parsed
+    there while the other core waits (at 200 pages per locale, 0.18 s a catalog against 20 ms to
+    unpack it; at 1000, 0.96 s and 110 MiB at its peak against 67 ms and 0.5 MB packed). As a
+    context, the forked process is stopped with a failed build."""
 
     def __init__(self, found: list[CatalogFile], beside: bool) -> None:
         job = lambda: {each.locale: _packed(check_catalog(each)) for each in found}  # noqa: E731
@@ -458,8 +458,8 @@ def load_project(
 ) -> Project:
     """Run the stages: the site (and a warning for each page file or catalog it does not list), its
     pages with every example solved, and for a build (``catalogs``) every catalog read (checked
-    when its locale is rendered, :func:`check_catalog`, or beside the pages when ``jobs``
-    processes render: :class:`Parsing`), the engine's draws (from ``drawing``, when the build
+    when its locale is rendered, :func:`check_catalog`, or beside the pages for a large site,
+    ``jobs`` permitting: :class:`Parsing`), the engine's draws (from ``drawing``, when the build
     started it) and the templates compiled; each file read is noted in ``inputs``, and each
     stage's work kept by ``keeper`` (none: nothing kept)."""
     keeper = keeper or Keeper(None)
@@ -481,7 +481,7 @@ def _read(
         read_pages(root, _every_page(root), project.problems)
         return project
     project.problems += unlisted_files(root, project.site, inputs) + label_problems()
-    if catalogs:  # read first, to be checked beside the pages when two processes render them
+    if catalogs:  # read first, to be checked beside the pages of a large site
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs, keeper)
     pages = len(project.site.pages) * len(project.site.locales)
     beside = keeper.session is None and checks_beside(jobs, pages)  # a session parses each catalog once
