@@ -85,7 +85,8 @@ def build(
     ``strict``, a translation is lost) or the site cannot be written; nothing is written unless 0.
     Without ``search``, the site has no search index (``serve``'s previews: indexing takes longer
     than rendering an edit). ``session``: what a process that builds again keeps between its builds
-    (``serve``'s); ``jobs``: how many processes render (see :func:`~generator.forked.jobs_for`).
+    (``serve``'s); ``jobs``: how many processes render (see :func:`~generator.forked.jobs_for`; with
+    1, none checks the catalogs beside the pages either: :func:`~generator.forked.checks_beside`).
     """
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)

@@ -63,8 +63,8 @@ def jobs_for(jobs: int | None, files: int, pages: int) -> int:
 def checks_beside(jobs: int | None, pages: int) -> bool:
     """Whether a build of a site of ``pages`` pages (in all locales) checks its catalogs in a
     forked process while it loads its pages: as for two processes rendering (:func:`jobs_for`),
-    but also from :data:`PARALLEL_MAX` pages on, where the catalogs, handed over pickled and
-    unpickled one locale at a time, take less memory than parsing each where it is rendered."""
+    but also from :data:`PARALLEL_MAX` pages on, where the catalogs, handed over packed and
+    unpacked one locale at a time, take less memory than parsing each where it is rendered."""
     if jobs is not None:
         return jobs > 1
     return pages >= PARALLEL_MIN and cpu_count() >= 2

@@ -61,7 +61,7 @@ def made(
     errors = [problem for problem in project.problems if problem.severity == "error"]
     if errors or project.mismatches:  # every problem of the run, the catalogs' too
         errors += [
-            problem for found in project.catalogs.values() for problem in project.check_catalog(found, keeper)[1]
+            problem for found in project.catalogs.values() for problem in project.check_catalog(found, keeper)[0]
         ]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None

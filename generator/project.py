@@ -21,6 +21,7 @@ import dataclasses
 import hashlib
 import pickle
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -291,18 +292,19 @@ Checked = tuple[LocaleCatalog | None, list[Problem]]
 class Parsing:
     """The catalogs checked (:func:`check_catalog`) in a forked process beside the loading of the
     pages, for a build without a session of a site the size of which makes it pay
-    (:func:`~generator.forked.checks_beside`): each comes back packed (:func:`_packed`), and is
-    unpacked by the process that renders its locale, when it renders it, instead of being parsed
-    there while the other core waits (at 200 pages per locale, 0.18 s a catalog against 20 ms to
-    unpack it; at 1000, 0.96 s and 110 MiB at its peak against 67 ms and 0.5 MB packed). As a
-    context, the forked process is stopped with a failed build."""
+    (:func:`~generator.forked.checks_beside`): each comes back with its problems and packed
+    (:data:`Packed`), and is unpacked by the process that renders its locale when it starts
+    rendering it, instead of being parsed there while the other core waits (at 200 pages per
+    locale, 0.18 s a catalog against 20 ms to unpack it; at 1000, 0.96 s and 110 MiB at its peak
+    against 67 ms and 0.5 MB packed). As a context, the forked process is stopped with a failed
+    build."""
 
     def __init__(self, found: list[CatalogFile], beside: bool) -> None:
         job = lambda: {each.locale: _packed(check_catalog(each)) for each in found}  # noqa: E731
         self.beside = Beside(job) if beside and found and can_fork() else None
 
-    def checked(self) -> dict[str, bytes]:
-        """Each catalog checked, pickled, by locale; none when no process checked them, or it died
+    def checked(self) -> dict[str, Packed]:
+        """Each catalog checked, packed, by locale; none when no process checked them, or it died
         or failed (each is then checked when its locale is rendered)."""
         if self.beside is None:
             return {}
@@ -319,17 +321,22 @@ class Parsing:
             self.beside.__exit__(*failed)
 
 
-def _packed(checked: Checked) -> bytes:
-    """A checked catalog as the process that checks it beside the pages hands it over: pickled and
-    compressed (zlib's fastest level, 22 ms for a catalog of 1000 pages per locale: a translated
-    text is 3.5 times as small, so that the catalogs held until their locale is rendered stay
-    small beside the pages)."""
-    return zlib.compress(pickle.dumps(checked, pickle.HIGHEST_PROTOCOL), 1)
+Packed = tuple[list[Problem], bytes | None]
+"""A catalog checked beside the pages (:class:`Parsing`): its problems, and the catalog pickled and
+compressed (None when it cannot be used). zlib's fastest level takes 22 ms for a catalog of 1000
+pages per locale, and a translated text is 3.5 times as small: the catalogs held until their
+locale is rendered stay small beside the pages."""
 
 
-def _unpacked(packed: bytes) -> Checked:
-    """A checked catalog from :func:`_packed`'s bytes."""
-    return pickle.loads(zlib.decompress(packed))  # noqa: S301 (made by this build's own forked process)
+def _packed(checked: Checked) -> Packed:
+    """A checked catalog as the process that checks it beside the pages hands it over."""
+    catalog, problems = checked
+    return problems, None if catalog is None else zlib.compress(pickle.dumps(catalog, pickle.HIGHEST_PROTOCOL), 1)
+
+
+def _unpacked(packed: bytes | None) -> LocaleCatalog | None:
+    """A catalog from :data:`Packed`'s bytes."""
+    return None if packed is None else pickle.loads(zlib.decompress(packed))  # noqa: S301 (our forked process's)
 
 
 def _parse_again(path: str, display: str, locale: str, sha: str) -> tuple[LocaleCatalog | None, list[Problem]]:
@@ -426,9 +433,9 @@ class Project:
     catalogs: dict[str, CatalogFile] = field(default_factory=dict)
     """Each catalog that can be read, by locale (checked when its locale is rendered, or beside the
     pages: :attr:`checked`)."""
-    checked: dict[str, bytes] = field(default_factory=dict)
-    """The catalogs checked beside the loading of the pages (:class:`Parsing`), pickled, by locale:
-    each taken and unpickled by the process that renders its locale."""
+    checked: dict[str, Packed] = field(default_factory=dict)
+    """The catalogs checked beside the loading of the pages (:class:`Parsing`), packed, by locale:
+    each taken and unpacked by the process that renders its locale."""
     compiled: CompiledTemplates | None = None
     uses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The templates each template uses (see :func:`compile_templates`)."""
@@ -442,10 +449,18 @@ class Project:
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
 
-    def check_catalog(self, found: CatalogFile, keeper: Keeper | None = None) -> Checked:
-        """A catalog checked: as it was beside the pages (taken, so that it is held once), or now."""
-        checked = self.checked.pop(found.locale, None)
-        return check_catalog(found, keeper) if checked is None else _unpacked(checked)
+    def check_catalog(
+        self, found: CatalogFile, keeper: Keeper | None = None
+    ) -> tuple[list[Problem], Callable[[], LocaleCatalog | None]]:
+        """A catalog's problems, and what gives the catalog (None when it cannot be used): as
+        checked beside the pages (taken, so that it is held once, and unpacked only when asked
+        for, so that a process that renders the locales one after the other holds one at a time),
+        or checked now."""
+        packed = self.checked.pop(found.locale, None)
+        if packed is None:
+            catalog, problems = check_catalog(found, keeper)
+            return problems, lambda: catalog
+        return packed[0], lambda: _unpacked(packed[1])
 
 
 def load_project(
@@ -515,7 +530,7 @@ def project_inputs(root: Path) -> Inputs:
     (:mod:`generator.outputs`) replaces a file a build reads, whatever state the project is in."""
     inputs = Inputs(root)
     with paused():  # no draws: they read no file
-        project = _read(root, inputs, Keeper(root / CACHE), True, None)  # a build's cache, as it keeps it
+        project = _read(root, inputs, Keeper(root / CACHE), True, None, jobs=1)  # a build's cache; nothing beside
     if project.site is None:
         unlisted_files(root, _every_page(root), inputs)
         compile_templates(root, [], inputs)

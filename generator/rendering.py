@@ -22,7 +22,7 @@ from markupsafe import Markup
 from .cache import Keeper
 from .files import FileError, write_new
 from .forked import Beside, Died, can_fork, jobs_for
-from .i18n.catalogs import LOCALES, Key, Translator, catalog_path
+from .i18n.catalogs import LOCALES, Key, LocaleCatalog, Translator, catalog_path
 from .locales import language_name, og_locale, text_direction
 from .page_text import markdown_inline, plain_text
 from .plan import ChooserContext, DataContext, MissingContext, Output, ReasonMapContext, bcp47
@@ -203,6 +203,8 @@ class SiteRenderer:
         self.keeper = keeper
         self.translators: dict[str, Translator] = {}
         """Each locale's translator once its catalog is checked (:meth:`check`)."""
+        self.catalogs: dict[str, Callable[[], LocaleCatalog | None]] = {}
+        """What gives each locale's catalog checked, until its renderer is made (:meth:`renderer`)."""
         self.catalog_problems: list[Problem] = []
         self.renderers: dict[str, LocaleRenderer] = {}
 
@@ -212,18 +214,23 @@ class SiteRenderer:
         for locale in locales:
             if locale not in self.translators:
                 found = self.project.catalogs.get(locale)
-                catalog, problems = self.project.check_catalog(found, self.keeper) if found is not None else (None, [])
+                problems, catalog = (
+                    self.project.check_catalog(found, self.keeper) if found is not None else ([], lambda: None)
+                )
                 self.catalog_problems += problems
                 display = catalog_path(Path(LOCALES), locale).as_posix()
-                self.translators[locale] = Translator(locale, catalog, display)
+                self.translators[locale] = Translator(locale, None, display)
+                self.catalogs[locale] = catalog
         if self.catalog_problems:
             raise RenderError(*self.catalog_problems)
 
     def renderer(self, locale: str) -> LocaleRenderer:
-        """The locale's renderer, made when first needed."""
+        """The locale's renderer, made when first needed (and its translator given its catalog)."""
         if locale not in self.renderers:
             from .render import LocaleRenderer
 
+            if locale in self.catalogs:
+                self.translators[locale].catalog = self.catalogs.pop(locale)()
             self.renderers[locale] = LocaleRenderer(
                 self.templates, self.site, locale, self.translators[locale], self.project.compiled, self.project.sources
             )

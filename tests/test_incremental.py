@@ -564,7 +564,7 @@ def test_a_catalog_saved_while_the_site_is_built_is_an_error_at_the_file_and_not
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
     """The build reads each catalog first, noting its digest; saved between then and its check (in
-    the process that renders its locale, or beside the pages when two processes render), it is not
+    the process that renders its locale, or beside the pages), it is not
     rendered from other bytes than its pages' keys name."""
     po = project / "locales/ru/LC_MESSAGES/messages.po"
     real = project_module.read_catalogs
@@ -583,22 +583,42 @@ def test_a_catalog_saved_while_the_site_is_built_is_an_error_at_the_file_and_not
     assert run_build(project, tmp_path / "site", jobs=jobs)[0].code == 0
 
 
-def test_with_two_processes_the_catalogs_are_checked_beside_the_pages(
+def test_with_two_jobs_the_catalogs_are_checked_beside_the_pages(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """When two processes render, each catalog is checked in a forked process while the pages are
-    read, and handed over once (taken by the process that renders its locale); with one, none is;
-    if that process dies, each catalog is checked when its locale is rendered."""
+    """With two jobs, each catalog is checked in a forked process while the pages are read, and
+    handed over once (taken by the process that renders its locale); with one, none is; if that
+    process dies, each catalog is checked when its locale is rendered."""
     assert forked.can_fork()  # else nothing here is forked
     loaded = project_module.load_project(project, jobs=2)
     assert list(loaded.checked) == list(LOCALES)
     ru = loaded.catalogs["ru"]
-    catalog, problems = loaded.check_catalog(ru)
-    assert "ru" not in loaded.checked and problems == [] and catalog is not None
-    assert catalog.entries == project_module.check_catalog(ru)[0].entries  # type: ignore[union-attr]
+    problems, catalog = loaded.check_catalog(ru)
+    assert "ru" not in loaded.checked and problems == [] and catalog() is not None
+    assert catalog().entries == project_module.check_catalog(ru)[0].entries  # type: ignore[union-attr]
     assert project_module.load_project(project, jobs=1).checked == {}
     monkeypatch.setattr(project_module, "check_catalog", _die)  # in the forked process
     assert project_module.load_project(project, jobs=2).checked == {}
+
+
+def test_one_process_rendering_the_locales_in_turn_holds_one_catalog_checked_beside_at_a_time(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checked beside the pages (as from PARALLEL_MAX pages on, where one process renders), each
+    catalog is unpacked when its locale's rendering starts and let go when it ends, and the site
+    is the one a build that checks each catalog where it renders it gives."""
+    assert run_build(project, tmp_path / "alone", jobs=1)[0].code == 0
+    events: list[str] = []
+    unpacked, let_go = project_module._unpacked, rendering.SiteRenderer.let_go
+    monkeypatch.setattr(project_module, "_unpacked", lambda packed: events.append("unpacked") or unpacked(packed))
+    monkeypatch.setattr(
+        rendering.SiteRenderer, "let_go", lambda self, locale: events.append("let go") or let_go(self, locale)
+    )
+    monkeypatch.setattr(project_module, "checks_beside", lambda jobs, pages: True)
+    monkeypatch.setattr(rendering, "jobs_for", lambda jobs, files, pages: 1)
+    assert run_build(project, tmp_path / "beside")[0].code == 0
+    assert events == ["unpacked", "let go"] * len(LOCALES)
+    assert tree(tmp_path / "beside") == tree(tmp_path / "alone")
 
 
 @pytest.mark.slow
