@@ -70,7 +70,7 @@ def parser() -> argparse.ArgumentParser:
         help="render with N processes (default: 2 on two cores or more from 200 files to render on, "
         "where a second process pays, for a site of under 5500 pages in all locales, where two fit in "
         "400 MiB; else 1); with 1, the catalogs are not checked in a process of their own either "
-        "(by default they are, on a site of 200 pages or more)",
+        "(by default they are, on two cores or more, for a site of 200 pages or more)",
     )
     serve = commands.add_parser(
         "serve",

@@ -60,9 +60,7 @@ def made(
         return BuildResult(2, problems=[Problem("", 0, 0, f"--out {out}: {refusal}")])
     errors = [problem for problem in project.problems if problem.severity == "error"]
     if errors or project.mismatches:  # every problem of the run, the catalogs' too
-        errors += [
-            problem for found in project.catalogs.values() for problem in project.check_catalog(found, keeper)[0]
-        ]
+        errors += [problem for found in project.catalogs.values() for problem in project.take_catalog(found, keeper)[0]]
         return BuildResult(2 if errors else 1, problems=sorted(errors), mismatches=project.mismatches)
     assert project.site is not None
     url = SiteURL(base_url or project.site.base_url)

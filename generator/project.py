@@ -245,7 +245,8 @@ class CatalogFile:
     translated messages. It is checked (:func:`check_catalog`) from its bytes read again, when its
     locale is rendered in the process that renders it, or beside the pages (:class:`Parsing`): a
     build does not hold the catalogs' bytes while it renders (at 1000 pages per locale, 92 MB),
-    and holds one parsed catalog at a time (the others, checked beside, packed)."""
+    and, when they are checked beside the pages, holds one parsed catalog at a time (the others
+    packed); checked where they are rendered, a process parses its locales' catalogs first."""
 
     locale: str
     display: str
@@ -449,7 +450,7 @@ class Project:
     problems: list[Problem] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
 
-    def check_catalog(
+    def take_catalog(
         self, found: CatalogFile, keeper: Keeper | None = None
     ) -> tuple[list[Problem], Callable[[], LocaleCatalog | None]]:
         """A catalog's problems, and what gives the catalog (None when it cannot be used): as

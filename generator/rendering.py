@@ -202,7 +202,8 @@ class SiteRenderer:
         self.templates = project.root / TEMPLATES
         self.keeper = keeper
         self.translators: dict[str, Translator] = {}
-        """Each locale's translator once its catalog is checked (:meth:`check`)."""
+        """Each locale's translator once its catalog is checked (:meth:`check`), given the catalog
+        when the locale's renderer is made."""
         self.catalogs: dict[str, Callable[[], LocaleCatalog | None]] = {}
         """What gives each locale's catalog checked, until its renderer is made (:meth:`renderer`)."""
         self.catalog_problems: list[Problem] = []
@@ -215,7 +216,7 @@ class SiteRenderer:
             if locale not in self.translators:
                 found = self.project.catalogs.get(locale)
                 problems, catalog = (
-                    self.project.check_catalog(found, self.keeper) if found is not None else ([], lambda: None)
+                    self.project.take_catalog(found, self.keeper) if found is not None else ([], lambda: None)
                 )
                 self.catalog_problems += problems
                 display = catalog_path(Path(LOCALES), locale).as_posix()

@@ -593,7 +593,7 @@ def test_with_two_jobs_the_catalogs_are_checked_beside_the_pages(
     loaded = project_module.load_project(project, jobs=2)
     assert list(loaded.checked) == list(LOCALES)
     ru = loaded.catalogs["ru"]
-    problems, catalog = loaded.check_catalog(ru)
+    problems, catalog = loaded.take_catalog(ru)
     assert "ru" not in loaded.checked and problems == [] and catalog() is not None
     assert catalog().entries == project_module.check_catalog(ru)[0].entries  # type: ignore[union-attr]
     assert project_module.load_project(project, jobs=1).checked == {}
