@@ -754,6 +754,10 @@ def main() -> None:
     build_options = ("--no-search",) if arguments.no_search else ()
     generators = [Generator("project", ROOT, build_options)]
     if arguments.baseline:
+        if not (arguments.baseline / "generator").is_dir():
+            options.error(
+                f"{arguments.baseline} is not a checkout of the project (git worktree add DIR COMMIT makes one)"
+            )
         baseline = Generator("baseline", arguments.baseline.resolve())
         if build_options and not baseline.accepts(*build_options):
             options.error(f"{baseline.checkout}'s build has no {' '.join(build_options)}: drop it to compare the two")

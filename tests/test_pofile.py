@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog, Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.i18n.catalogs import ANSWER_CHANGED
+from generator.i18n.catalogs import ANSWER_CHANGED, parse_catalog
 from generator.i18n.pofile import _restore_previous, parse_po, po_bytes
 from generator.problems import Problem
 
@@ -141,6 +141,63 @@ def hostile_catalog() -> Catalog:
     catalog.obsolete[("Gone", "ctx")] = Message(("Gone", "Gones"), ("У", "Уу", "Ууу"), context="ctx")
     catalog.obsolete["Long gone"] = Message("Long gone. " + LONG, LONG)
     return catalog
+
+
+def translations_of(catalog: Catalog) -> dict[tuple[str | None, str], tuple[object, ...]]:
+    """Each translation as the build takes it, from Babel's messages: its strings (none when one is
+    empty), whether fuzzy, its line, and whether fuzzy for a changed answer with no previous text."""
+    found: dict[tuple[str | None, str], tuple[object, ...]] = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+        strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string,)
+        review = message.fuzzy and not message.previous_id and ANSWER_CHANGED in message.user_comments
+        key = (message.context, ids[0])
+        if all(strings):
+            found[key] = (strings, message.fuzzy, message.lineno, review)
+        else:  # untranslated: kept for its line alone
+            found[key] = ((), False, message.lineno, False)
+    return found
+
+
+def build_translations(data: bytes) -> dict[tuple[str | None, str], tuple[object, ...]] | None:
+    catalog, _ = parse_catalog(data, "x.po", "fr")
+    return None if catalog is None else {key: tuple(value) for key, value in catalog.entries.items()}
+
+
+REVIEWED = f"# {ANSWER_CHANGED}\n#, fuzzy\n"
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        f'{REVIEWED}msgid "Changed"\nmsgstr "Changé"\n',
+        f'{REVIEWED}#| msgid "Before"\nmsgid "Changed"\nmsgstr "Changé"\n',
+        '#, fuzzy\n#| msgid "Before"\n#| "on two lines"\nmsgid "Changed"\nmsgstr "Changé"\n',
+        '#~ msgid "Gone"\n#~ msgstr "Parti"\n',
+        'msgctxt "card"\nmsgid "Jack"\nmsgstr "Valet"\n',
+        'msgid "%(n)s card"\nmsgid_plural "%(n)s cards"\nmsgstr[0] "%(n)s carte"\nmsgstr[1] ""\n',
+        'msgid "%(n)s card"\nmsgid_plural "%(n)s cards"\nmsgstr[0] "%(n)s carte"\nmsgstr[1] "%(n)s cartes"\n',
+        '# a note\n#. from the page\n#: content/a.yaml\nmsgid "Take"\nmsgstr ""\n"Prendre\\n"\n"ou pas"\n',
+    ],
+)
+def test_the_build_reads_each_translation_as_babels_catalog_has_it(entry: str) -> None:
+    data = (REAL[2].read_text(encoding="utf-8") + "\n" + entry).encode("utf-8")
+    catalog = parse_po(data, "x.po", [])
+    assert catalog is not None
+    assert build_translations(data) == translations_of(catalog)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=mutated_catalogs())
+def test_fuzz_the_build_reads_each_translation_as_babels_catalog_has_it(text: str) -> None:
+    data = text.encode("utf-8")
+    catalog = parse_po(data, "x.po", [])
+    found = build_translations(data)
+    assert catalog is not None or found is None
+    if found is not None and catalog is not None:
+        assert found == translations_of(catalog)
 
 
 @needs_msgcat
@@ -321,8 +378,18 @@ def test_an_obsolete_entrys_previous_msgid_is_kept_as_msgcat_keeps_it() -> None:
         (HEADER + 'msgid "Pass"\n#. x\nmsgstr "Пас"\n', "7:1", "msgid 'Pass' has no msgstr"),
         (HEADER + '#~ msgid "Gone"\n#~ msgstrx "Ушло"\n', "8:1", "'msgstrx' is not a keyword of gettext"),
         (HEADER + '# a note\n"Pass"\nmsgid "Pass"\nmsgstr "Пас"\n', "8:1", 'a "text" line that continues no msgctxt'),
+        ("msgid Pass\n" + HEADER, "1:1", "'msgid Pass' is not a comment, `keyword \"text\"`"),
+        (HEADER + 'msgid "Pass"\nmsgstr "Пас\n', "8:1", '\'msgstr "Пас\' is not a comment, `keyword "text"`'),
     ],
-    ids=["a byte-order mark", "a missing msgstr", "a comment inside an entry", "an unknown keyword", "a stray string"],
+    ids=[
+        "a byte-order mark",
+        "a missing msgstr",
+        "a comment inside an entry",
+        "an unknown keyword",
+        "a stray string",
+        "a first line unquoted",
+        "a string not closed",
+    ],
 )
 def test_what_gnu_gettext_refuses_is_refused_in_the_projects_words(text: str, where: str, says: str) -> None:
     data = text.encode("utf-8")

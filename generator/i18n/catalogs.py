@@ -32,7 +32,7 @@ from ..invocation import command
 from ..problems import Problem
 from ..words.terms import Message
 from .entries import Entries, entry_key, read_entries, translated
-from .pofile import Key, header_lines_of, parse_po, plural_rule
+from .pofile import Key, header_lines_of, parse_po, plural_rule, read_po
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Message as PoMessage
@@ -262,27 +262,26 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
     """A catalog from its bytes, checked (syntax, plural header, placeholders), and its problems;
     None when it cannot be used (a pure function of its arguments: the build may keep its result)."""
     problems: list[Problem] = []
-    po = parse_po(data, display, problems)
-    if po is None:
+    read = read_po(data, display, problems)  # its entries as read: the build needs no Babel message
+    if read is None:
         return None, problems
-    header = dict(po.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
+    header = dict(read.catalog.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
-    for message in po:
-        if not message.id:
-            continue  # the header
-        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
-        strings = tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
-        key: Key = (message.context, sys.intern(ids[0]))  # one string for the five catalogs' same message
-        line = message.lineno or 1
+    for entry in read.active:  # the header is not among them
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        key: Key = (entry.context, sys.intern(ids[0]))  # one string for the five catalogs' same message
+        line = entry.lineno
         if not all(strings):  # untranslated: kept for its line, which a warning cites
             entries[key] = Translation((), False, line)
             continue
         _check_length(ids, strings, display, line, problems)
-        if not message.fuzzy:
+        fuzzy = entry.fuzzy
+        if not fuzzy:
             _check_placeholders(ids, strings, display, line, problems)
-        review = message.fuzzy and not message.previous_id and ANSWER_CHANGED in message.user_comments
-        entries[key] = Translation(tuple(strings), message.fuzzy, line, review)
+        review = fuzzy and ANSWER_CHANGED in entry.user_comments and not entry.previous_id
+        entries[key] = Translation(strings, fuzzy, line, review)
     if plural is None or problems:
         return None, problems
     return LocaleCatalog(locale, display, entries, plural), problems
