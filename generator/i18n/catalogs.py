@@ -32,7 +32,7 @@ from ..invocation import command
 from ..problems import Problem
 from ..words.terms import Message
 from .entries import Entries, entry_key, read_entries, translated
-from .pofile import Key, header_lines_of, parse_po, plural_rule, read_po
+from .pofile import Key, header_lines_of, parse_po, plural_rule, read_po_file
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Message as PoMessage
@@ -262,10 +262,10 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
     """A catalog from its bytes, checked (syntax, plural header, placeholders), and its problems;
     None when it cannot be used (a pure function of its arguments: the build may keep its result)."""
     problems: list[Problem] = []
-    read = read_po(data, display, problems)  # its entries as read: the build needs no Babel message
+    read = read_po_file(data, display, problems)  # its entries as read: the build needs no Babel message
     if read is None:
         return None, problems
-    header = dict(read.catalog.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
+    header = dict(read.header.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
     plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
     for entry in read.active:  # the header is not among them
@@ -280,7 +280,7 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
         fuzzy = entry.fuzzy
         if not fuzzy:
             _check_placeholders(ids, strings, display, line, problems)
-        review = fuzzy and ANSWER_CHANGED in entry.user_comments and not entry.previous_id
+        review = fuzzy and ANSWER_CHANGED in entry.user_comments and not entry.has_previous
         entries[key] = Translation(strings, fuzzy, line, review)
     if plural is None or problems:
         return None, problems

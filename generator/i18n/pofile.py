@@ -1,7 +1,8 @@
 """The gettext ``.po``/``.pot`` format: read into Babel's ``Catalog`` and written back, in one pass each.
 
-The reader (:func:`read_po`, the only one: every command and the build read catalogs through it)
-reads what Babel's ``read_po`` reads, and :func:`parse_po` makes the same catalog of it, with the
+The reader (:func:`read_po_file`: every command and the build parse catalogs through it;
+:mod:`.entries` only cuts a catalog of the writer's layout into its entries' text for the merge)
+reads what Babel's ``read_po`` reads, and :func:`parse_po` makes Babel's catalog of it, with the
 previous source texts (``#| msgid``, and ``#~|`` of an obsolete entry) restored; the build takes
 its translations from the entries as read (:class:`PoEntry`), without Babel's messages. It reads
 what GNU gettext reads and Babel's reader does not
@@ -46,6 +47,7 @@ _KNOWN_ESCAPES = ("\\", '"', "n", "t", "r", "a", "b", "f", "v")
 """The escapes Babel decodes as msgfmt does (the control characters among them are refused later)."""
 _LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
 _GOOD_LINE = r'[^\S\n]*(?:#|(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)[^\S\n]+".*"|".*"|)[^\S\n]*$)'
+"""A line that ``_LINE`` takes, from its start (a pattern of the two below)."""
 _BAD_LINE = re.compile(rf"\n(?!{_GOOD_LINE})", re.M)
 """The end of a line before one that ``_LINE`` refuses, in a whole file (searched for from its line
 ends, the search is three times as fast as from each line's start); the first line: :data:`_BAD_START`."""
@@ -71,7 +73,7 @@ def unquote(text: str) -> str:
 
 class PoEntry(NamedTuple):
     """One entry of a catalog as read: what Babel's ``Message`` is made of, without making one
-    (the build reads its translations from these: a catalog in three quarters of the time)."""
+    (the build takes its translations from these: making the messages was a fifth of a read)."""
 
     id: str | tuple[str, ...]
     string: str | tuple[str, ...]
@@ -79,7 +81,7 @@ class PoEntry(NamedTuple):
     flags: list[str]
     auto_comments: list[str]
     user_comments: list[str]
-    """As written, the ``#| msgid`` lines among them (:attr:`previous_id`)."""
+    """As written, the ``#| msgid`` lines among them (:attr:`has_previous`)."""
     lineno: int
     context: str | None
 
@@ -89,9 +91,9 @@ class PoEntry(NamedTuple):
         return "fuzzy" in self.flags
 
     @property
-    def previous_id(self) -> list[str]:
-        """Its previous source texts (``#| msgid``), as Babel's ``Message`` has them."""
-        return _split_previous(self.user_comments)[0]
+    def has_previous(self) -> bool:
+        """Whether it has previous source texts (``#| msgid``, Babel's ``previous_id``)."""
+        return bool(_split_previous(self.user_comments)[0])
 
     def message(self) -> PoMessage:
         """Babel's ``Message`` of it, as Babel's reader makes it (the previous source texts among
@@ -115,24 +117,15 @@ ObsoleteKey = str | tuple[str, str]
 
 
 class PoFile(NamedTuple):
-    """A catalog file as read (:func:`read_po`): Babel's catalog of its header, and its other
-    entries, active and obsolete, as Babel's catalog would hold them."""
+    """A catalog file as read (:func:`read_po_file`): Babel's catalog of its header alone, and its
+    other entries as read, active (in order) and obsolete (by the key Babel's catalog gives them)."""
 
-    catalog: PoCatalog
-    """Its header's fields alone, until :meth:`filled`."""
+    header: PoCatalog
     active: list[PoEntry]
     obsolete: dict[ObsoleteKey, PoEntry]
 
-    def filled(self) -> PoCatalog:
-        """Babel's catalog of the whole file (:attr:`catalog`, given its messages)."""
-        for entry in self.active:
-            self.catalog[entry.id] = _restore_previous(entry.message())
-        for key, entry in self.obsolete.items():
-            self.catalog.obsolete[key] = _restore_previous(entry.message())
-        return self.catalog
 
-
-def read_po(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> PoFile | None:
+def read_po_file(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> PoFile | None:
     """A ``.po`` or ``.pot`` file read as :func:`parse_po` reads it, its entries not yet made
     Babel's messages; None, with problems, when the file cannot be used."""
     from babel.messages.catalog import Catalog as PoCatalog
@@ -190,8 +183,15 @@ def parse_po(data: bytes, display: str, problems: list[Problem], locale: str | N
     """A ``.po`` or ``.pot`` file read as Babel reads it, after the checks Babel's reader skips; None,
     with problems, when the file cannot be used: every command refuses to write over a catalog it
     cannot read."""
-    read = read_po(data, display, problems, locale)
-    return None if read is None else read.filled()
+    read = read_po_file(data, display, problems, locale)
+    if read is None:
+        return None
+    catalog = read.header
+    for entry in read.active:
+        catalog[entry.id] = _restore_previous(entry.message())
+    for key, entry in read.obsolete.items():
+        catalog.obsolete[key] = _restore_previous(entry.message())
+    return catalog
 
 
 def _decoded_lines(data: bytes, display: str, problems: list[Problem]) -> tuple[list[str | None], bool]:
