@@ -296,7 +296,7 @@ def _check_length(
     ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int, problems: list[Problem]
 ) -> None:
     """Every translation of reasonable length for its source (:data:`LONGER`)."""
-    source = max(len(text) for text in ids)
+    source = max(map(len, ids))
     for string in strings:
         if len(string) > LONGER * source + LONGER_BY:
             problems.append(

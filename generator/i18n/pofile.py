@@ -545,10 +545,10 @@ _UNREADABLE = (ValueError, LookupError, UnicodeDecodeError)
 
 def _joined(pieces: list[str]) -> str:
     """The text of a string written as quoted pieces on one or more lines."""
-    from babel.messages.pofile import unescape
-
     if len(pieces) == 1 and "\\" not in pieces[0]:
         return pieces[0][1:-1]
+    from babel.messages.pofile import unescape
+
     return "".join(map(unescape, pieces))
 
 
