@@ -5,15 +5,15 @@ The reader (:func:`read_po_file`: every command and the build parse catalogs thr
 reads what Babel's ``read_po`` reads, and :func:`parse_po` makes Babel's catalog of it, with the
 previous source texts (``#| msgid``, and ``#~|`` of an obsolete entry) restored; the build takes
 its translations from the entries as read (:class:`PoEntry`), without Babel's messages. It reads
-what GNU gettext reads and Babel's reader does not
-(msgmerge's previous msgid of an obsolete entry, msgcat's ``#-#-#-#-#`` marker as a comment, a
-header date or Language no tool can parse), and in the same pass checks what Babel's reader skips
-(each line's syntax, UTF-8, control characters, escapes, duplicates, the charset and Plural-Forms
-headers, a header field given twice): every problem at FILE:LINE:COL, in the project's words. The
-writer gives GNU gettext's layout (``msgcat``'s bytes), so that translators' tools and ``i18n
-update`` agree line for line. Babel's own reader and writer were most of ``i18n update`` and of a
-build's catalog reading on large sites (per-line objects, every comment through ``textwrap``), and
-Babel's writer wraps as no translator's tool does."""
+what GNU gettext reads and Babel's reader does not (msgmerge's previous msgid of an obsolete
+entry, msgcat's ``#-#-#-#-#`` marker as a comment, a header date or Language no tool can parse),
+and in the same pass checks what Babel's reader skips (each line's syntax, UTF-8, control
+characters, escapes, duplicates, the charset and Plural-Forms headers, a header field given
+twice): every problem at FILE:LINE:COL, in the project's words. The writer gives GNU gettext's
+layout (``msgcat``'s bytes), so that translators' tools and ``i18n update`` agree line for line.
+Babel's own reader and writer were most of ``i18n update`` and of a build's catalog reading on
+large sites (per-line objects, every comment through ``textwrap``), and Babel's writer wraps as
+no translator's tool does."""
 
 from __future__ import annotations
 
