@@ -13,8 +13,8 @@ class Drawing:
     a forked process from the start of a build while this one imports its stages, reads and solves
     the pages, reads the catalogs and compiles the templates (on two cores, where no other thread
     runs: the draws are the longest stage of a cold build's loading; the process yields to this one,
-    which needs the draws only at the end of loading), or else drawn here. As a
-    context, a forked process is stopped with a failed build."""
+    which needs the draws only at the end of loading), or else drawn here. As a context, a forked
+    process is stopped with a failed build."""
 
     def __init__(self, keeper: Keeper) -> None:
         self.keeper = keeper

@@ -1,6 +1,6 @@
 """Work done in a forked process beside this one, for the commands that have two cores to use
 (a cold build's draws, a large site's catalogs checked beside its pages, ``build --jobs 2``'s rendering,
-``i18n update``'s merge of a large site).
+``i18n update``'s merge of a large site); the draws and the catalogs at a lower priority.
 
 The forked process inherits this process's memory as it is at the fork, so its job is handed
 over as it is (never pickled); only its outcome comes back, pickled, through a pipe. A process
@@ -11,6 +11,7 @@ started it (it is a daemon of multiprocessing's: stopped when this process exits
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import threading
@@ -72,11 +73,11 @@ def checks_beside(jobs: int | None, pages: int) -> bool:
 
 
 YIELDING = 5
-"""How much lower (``nice``) a process runs that yields to the one it helps (``Beside(yields=True)``):
-the draws and the catalogs made beside the reading of the pages are needed only when it ends, and
-three processes on two cores would each have two thirds of a core; yielding, the two helpers share
-one and the reading keeps the other (a clean build at 200 pages per locale in 0.95-0.98 of the
-time, ``bench/run.py``)."""
+"""How much lower (``nice``) a process runs that yields to the one it helps
+(``Beside(yields=True)``): the draws and the catalogs made beside the reading of the pages are
+needed only when it ends, and three processes on two cores would each have two thirds of a core;
+yielding, the two helpers share one and the reading keeps the other (a clean build without search
+at 200 pages per locale takes 0.95-0.99 times as long, ``bench/run.py``)."""
 
 
 _JOBS: dict[int, Callable[[], object]] = {}
@@ -91,7 +92,8 @@ def _run(number: int, send: Connection, receive: Connection, yields: bool) -> No
     (as the command's forked processes handle them: ``generator.__main__``)."""
     receive.close()
     if yields:
-        os.nice(YIELDING)
+        with contextlib.suppress(OSError):  # a priority is a hint: a sandbox refusing it changes nothing else
+            os.nice(YIELDING)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         outcome: tuple[bool, object] = (True, _JOBS[number]())
