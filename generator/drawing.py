@@ -12,16 +12,14 @@ class Drawing:
     """The engine's draws for a build: those kept (in the session, in ``.cache/``), or else drawn in
     a forked process from the start of a build while this one imports its stages, reads and solves
     the pages, reads the catalogs and compiles the templates (on two cores, where no other thread
-    runs: the draws are the longest stage of a cold build's loading; the process yields to this one,
-    which needs the draws only at the end of loading), or else drawn here. As a context, a forked
-    process is stopped with a failed build."""
+    runs: the draws are the longest stage of a cold build's loading), or else drawn here. As a
+    context, a forked process is stopped with a failed build."""
 
     def __init__(self, keeper: Keeper) -> None:
         self.keeper = keeper
         self.key = keeper.key("draws", "draws")
         self.kept = keeper.get("draws", "draws", self.key, disk=True)
-        forks = self.kept is MISSING and cpu_count() >= 2 and can_fork()
-        self.beside = Beside(draw_all, yields=True) if forks else None
+        self.beside = Beside(draw_all) if self.kept is MISSING and cpu_count() >= 2 and can_fork() else None
 
     def draws(self) -> Draws:
         """The draws, kept for the next build when they were made now."""

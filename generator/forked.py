@@ -1,6 +1,6 @@
 """Work done in a forked process beside this one, for the commands that have two cores to use
 (a cold build's draws, a large site's catalogs checked beside its pages, ``build --jobs 2``'s rendering,
-``i18n update``'s merge of a large site); the draws and the catalogs at a lower priority.
+``i18n update``'s merge of a large site).
 
 The forked process inherits this process's memory as it is at the fork, so its job is handed
 over as it is (never pickled); only its outcome comes back, pickled, through a pipe. A process
@@ -11,7 +11,6 @@ started it (it is a daemon of multiprocessing's: stopped when this process exits
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import threading
@@ -72,28 +71,17 @@ def checks_beside(jobs: int | None, pages: int) -> bool:
     return pages >= PARALLEL_MIN and cpu_count() >= 2
 
 
-YIELDING = 5
-"""How much lower (``nice``) a process runs that yields to the one it helps
-(``Beside(yields=True)``): the draws and the catalogs made beside the reading of the pages are
-needed only when it ends, and three processes on two cores would each have two thirds of a core;
-yielding, the two helpers share one and the reading keeps the other (a clean build without search
-at 200 pages per locale takes 0.95-0.99 times as long, ``bench/run.py``)."""
-
-
 _JOBS: dict[int, Callable[[], object]] = {}
 """The job of each process being forked, by number: the forked process finds its own here, and
 this one lets it go once the process is forked (its memory is then the forked process's alone)."""
 
 
-def _run(number: int, send: Connection, receive: Connection, yields: bool) -> None:
+def _run(number: int, send: Connection, receive: Connection) -> None:
     """In the forked process: its job's outcome, sent back (an exception that cannot be pickled as
     its text; the reading end, inherited, closed: a parent that stops reading makes the sending
     fail rather than wait). Ctrl+C and SIGTERM, held back while it was forked, are handled again
     (as the command's forked processes handle them: ``generator.__main__``)."""
     receive.close()
-    if yields:
-        with contextlib.suppress(OSError):  # a priority is a hint: a sandbox refusing it changes nothing else
-            os.nice(YIELDING)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         outcome: tuple[bool, object] = (True, _JOBS[number]())
@@ -106,11 +94,11 @@ def _run(number: int, send: Connection, receive: Connection, yields: bool) -> No
 
 
 class Beside(Generic[T]):
-    """``job()`` run in a forked process from now on, while this one goes on (see :func:`can_fork`),
-    at a lower priority if it ``yields`` (:data:`YIELDING`); as a context, the process is stopped if
-    this one fails before it has its outcome (it would go on writing where this one cleans up)."""
+    """``job()`` run in a forked process from now on, while this one goes on (see :func:`can_fork`);
+    as a context, the process is stopped if this one fails before it has its outcome (it would go
+    on writing where this one cleans up)."""
 
-    def __init__(self, job: Callable[[], T], yields: bool = False) -> None:
+    def __init__(self, job: Callable[[], T]) -> None:
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
@@ -118,7 +106,7 @@ class Beside(Generic[T]):
         number = max(_JOBS, default=0) + 1
         _JOBS[number] = job
         try:
-            self._process = context.Process(target=_run, args=(number, send, self._receive, yields), daemon=True)
+            self._process = context.Process(target=_run, args=(number, send, self._receive), daemon=True)
             with signals_held():  # a signal raised in the fork's handlers would be lost (only printed)
                 self._process.start()
         finally:

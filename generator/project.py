@@ -297,13 +297,12 @@ class Parsing:
     (:data:`Packed`), and is unpacked by the process that renders its locale when it starts
     rendering it, instead of being parsed there while the other core waits (at 200 pages per
     locale, 0.18 s a catalog against 20 ms to unpack it; at 1000, 0.96 s and 110 MiB at its peak
-    against 67 ms and 0.5 MB packed). The process yields to this one, which needs the catalogs only
-    once the pages are read and the templates compiled (:data:`~generator.forked.YIELDING`). As a
-    context, the forked process is stopped with a failed build."""
+    against 67 ms and 0.5 MB packed). As a context, the forked process is stopped with a failed
+    build."""
 
     def __init__(self, found: list[CatalogFile], beside: bool) -> None:
         job = lambda: {each.locale: _packed(check_catalog(each)) for each in found}  # noqa: E731
-        self.beside = Beside(job, yields=True) if beside and found and can_fork() else None
+        self.beside = Beside(job) if beside and found and can_fork() else None
 
     def checked(self) -> dict[str, Packed]:
         """Each catalog checked, packed, by locale; none when no process checked them, or it died

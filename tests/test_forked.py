@@ -13,7 +13,7 @@ from types import FrameType
 
 import pytest
 
-from generator.forked import YIELDING, Beside, Died, can_fork
+from generator.forked import Beside, Died, can_fork
 
 from .conftest import ROOT
 
@@ -23,36 +23,6 @@ def test_the_job_is_inherited_and_its_outcome_comes_back() -> None:
     parent = os.getpid()
     beside = Beside(lambda: (lock.locked(), os.getpid() != parent, [1, "two", {3: 4.0}]))
     assert beside.result() == (False, True, [1, "two", {3: 4.0}])
-
-
-def _below() -> int:
-    """The priority (``nice``) of a process that yields to this one; a test run at the lowest
-    priority already cannot tell."""
-    if os.nice(0) == 19:
-        pytest.skip("this process runs at the lowest priority (nice 19): nothing can run below it")
-    return min(os.nice(0) + YIELDING, 19)
-
-
-def test_a_process_that_yields_runs_below_the_one_it_helps() -> None:
-    below = _below()
-    assert Beside(lambda: os.nice(0), yields=True).result() == below
-    assert Beside(lambda: os.nice(0)).result() == os.nice(0)  # the second renderer and the merge do not yield
-
-
-def test_the_loading_helpers_yield_to_the_loading(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator import drawing, project
-    from generator.cache import Keeper
-
-    below = _below()
-    monkeypatch.setattr(drawing, "cpu_count", lambda: 2)  # the draws are forked on two cores or more
-    monkeypatch.setattr(drawing, "draw_all", lambda: os.nice(0))
-    monkeypatch.setattr(project, "check_catalog", lambda found: os.nice(0))
-    monkeypatch.setattr(project, "_packed", lambda checked: checked)
-    with drawing.Drawing(Keeper(None)) as drawn:
-        assert drawn.beside is not None and drawn.beside.result() == below
-    found = project.CatalogFile("fr", "fr.po", ROOT / "fr.po", "", None)
-    with project.Parsing([found], True) as parsing:
-        assert parsing.checked() == {"fr": below}
 
 
 def _raises() -> object:
