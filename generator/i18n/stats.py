@@ -80,11 +80,6 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     template = _parse(root / LOCALES / TEMPLATE, f"{LOCALES}/{TEMPLATE}", problems)
     if template is None:
         return []
-    keys = [
-        (message.context, message.id if isinstance(message.id, str) else message.id[0])
-        for message in template
-        if message.id
-    ]
     counted = {
         (message.context, message.id if isinstance(message.id, str) else message.id[0]): sum(
             words(text) for text in ([message.id] if isinstance(message.id, str) else message.id)
@@ -92,7 +87,7 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
         for message in template
         if message.id
     }
-    worded = sum(1 for context, msgid in keys if is_english_copy(msgid, msgid, context))
+    worded = sum(1 for context, msgid in counted if is_english_copy(msgid, msgid, context))
     stats = []
     for code, state in locales.items():
         display = catalog_path(Path(LOCALES), code).as_posix()
@@ -104,7 +99,7 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
         missing = []
         english = []
         recorded = read_translated(path)
-        for context, msgid in keys:
+        for (context, msgid), source_words in counted.items():  # in the template's order
             message = catalog.get(msgid, context=context) if catalog is not None else None
             strings = message.string if message is not None else ""
             done = message is not None and all(strings if isinstance(strings, tuple) else (strings,))
@@ -114,14 +109,14 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
                 if is_english_copy(msgid, str(first), context):
                     english.append(f"{display}:{message.lineno}: the English itself: {msgid[:60]!r}")  # type: ignore[union-attr]
                 continue
-            left += counted[(context, msgid)]
+            left += source_words
             fuzzy += done
             gone = not done and (recorded is None or message_digest(context, msgid) in recorded)
             lost += gone
             where = f"{display}:{message.lineno}" if message is not None and message.lineno else display
             state_of = "fuzzy" if done else "untranslated (lost)" if gone else "untranslated"
             missing.append(f"{where}: {state_of}: {msgid[:60]!r}")
-        untranslated = len(keys) - translated - fuzzy
+        untranslated = len(counted) - translated - fuzzy
         found = Stats(code, state, translated, fuzzy, untranslated, tuple(missing), lost)
         stats.append(
             replace(found, words=sum(counted.values()), words_left=left, english=tuple(english), worded=worded)
