@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.catalog import Message as PoMessage
 
 from ..collector import paused
-from ..files import FileError, explain, read_input, write_file, write_files
+from ..files import FileError, explain, read_input, write_files
 from ..forked import Beside, Died, can_fork, cpu_count
 from ..problems import Problem
 from .catalogs import LOCALES, TEMPLATE, catalog_path
@@ -58,11 +58,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     ``FileError`` when it cannot be read or written (the file is then as it was)."""
     if not differs(path, data):
         return False
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise FileError(_display(path.parent), explain(error)) from None
-    write_file(path, data, _display(path))
+    write_together({path: data}, {path: _display(path)})
     return True
 
 
@@ -222,6 +218,7 @@ def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:
     write_files(files, displays)
 
 
+@paused()  # the cycle collector only rescans the catalogs' acyclic values
 def merged_catalogs(
     locales: Path,
     codes: list[str],
@@ -235,17 +232,6 @@ def merged_catalogs(
     is merged entry by entry (:mod:`.entries`: the same bytes as a whole merge for a catalog the
     writer wrote), and its merged entries are put in ``read``, with the template's (for the record
     of its translations); the others whole."""
-    with paused():  # the cycle collector only rescans the catalogs' acyclic values
-        return _merged(locales, codes, problems, template_data, read)
-
-
-def _merged(
-    locales: Path,
-    codes: list[str],
-    problems: list[Problem],
-    template_data: bytes | None,
-    read: dict[Path, Entries] | None,
-) -> dict[Path, bytes]:
     try:
         data = read_input(locales / TEMPLATE, f"{LOCALES}/{TEMPLATE}") if template_data is None else template_data
     except FileError as error:
