@@ -330,15 +330,9 @@ def _check_placeholders(
         missing = wanted - found - ({"num"} if len(ids) > 1 else set())
         extra = found - wanted
         if missing or extra:
-            what = "; ".join(
-                filter(
-                    None,
-                    (
-                        f"missing {', '.join(f'%({n})s' for n in sorted(missing))}" if missing else "",
-                        f"unknown {', '.join(f'%({n})s' for n in sorted(extra))}" if extra else "",
-                    ),
-                )
-            )
+            parts = [f"missing {', '.join(f'%({n})s' for n in sorted(missing))}"] if missing else []
+            parts += [f"unknown {', '.join(f'%({n})s' for n in sorted(extra))}"] if extra else []
+            what = "; ".join(parts)
             problems.append(
                 Problem(
                     display, line, 1, f"translation of {ids[0]!r}: {what}: keep the placeholders of the source text"
