@@ -37,7 +37,6 @@ LIST: dict[str, Any] = {"type": "array"}
 MAPPING: dict[str, Any] = {"type": "object"}
 NUMBER: dict[str, Any] = {"type": ["integer", "string"]}
 """A number (a contract may also be written `capot`)."""
-ANY: dict[str, Any] = {}
 
 VALUES: dict[str, dict[str, Any]] = {
     # the site
@@ -249,11 +248,6 @@ def schema_files() -> dict[str, bytes]:
     files = {"content.schema.json": _bytes(content_schema())}
     files |= {f"content-{kind}.schema.json": _bytes(content_schema(kind)) for kind in KINDS}
     return files
-
-
-def schema_bytes() -> bytes:
-    """The schema of any content file, as written to ``schemas/content.schema.json``."""
-    return _bytes(content_schema())
 
 
 def _bytes(schema: dict[str, Any]) -> bytes:
