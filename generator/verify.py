@@ -187,17 +187,13 @@ def solve_auction(example: AuctionExample) -> AuctionSolution:
     return AuctionSolution(tuple(verdicts), auction.outcome)
 
 
-def solve_deal(example: DealExample) -> DealSolution:
-    """The deal scored; :class:`IllegalDeal` with every problem of its play."""
-    return DealSolution(score_deal(example.deal))
-
-
 def solve(example: Example) -> Solution:
-    """The engine's answer to an example of any kind (:class:`IllegalDeal` for a deal it cannot score)."""
+    """The engine's answer to an example of any kind (:class:`IllegalDeal`, with every problem of
+    its play, for a deal it cannot score)."""
     if isinstance(example, PlayExample):
         return solve_play(example)
     if isinstance(example, DealExample):
-        return solve_deal(example)
+        return DealSolution(score_deal(example.deal))
     assert isinstance(example, AuctionExample)
     return solve_auction(example)
 
