@@ -212,12 +212,8 @@ _PLACES: dict[Place, Place] = {}
 
 
 def _place(node: Node) -> Place:
-    """Where a node is written."""
-    return _shared((node.pos.line, node.pos.column))
-
-
-def _shared(place: Place) -> Place:
-    """The one tuple of that line and column."""
+    """Where a node is written: the one tuple of that line and column."""
+    place = (node.pos.line, node.pos.column)
     return _PLACES.setdefault(place, place)
 
 
@@ -238,14 +234,14 @@ def _outcome(text: str) -> Outcome:
         raise ValueError(f"{text!r}: write made, failed or litige") from None
 
 
-def _seat_pair_hint(what: str) -> str:
-    return {
-        "hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`",
-        "trick": "`SEAT: CARD` pair, such as `W: AS`",
-        "calls": "`SEAT: CALL` pair, such as `S: pass`",
-        "contract": "`SEAT: VALUE SUIT` pair (the taker and the bid), such as `S: 100 S`",
-        "tricks": "`SEAT: CARD` pair, such as `S: JH`",
-    }[what]
+_SEAT_PAIR_HINTS = {
+    "hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`",
+    "trick": "`SEAT: CARD` pair, such as `W: AS`",
+    "calls": "`SEAT: CALL` pair, such as `S: pass`",
+    "contract": "`SEAT: VALUE SUIT` pair (the taker and the bid), such as `S: 100 S`",
+    "tricks": "`SEAT: CARD` pair, such as `S: JH`",
+}
+"""What a field of one ``SEAT: value`` entry holds, as its problem says it."""
 
 
 class Reader:
@@ -297,7 +293,7 @@ class Reader:
         """The one ``KEY: value`` entry of a mapping such as ``{W: AS}``; None (reported) otherwise."""
         if isinstance(node, Map) and len(node.entries) == 1:
             return node.entries[0]
-        self.error(node, f"{what}: expected one {_seat_pair_hint(what)}")
+        self.error(node, f"{what}: expected one {_SEAT_PAIR_HINTS[what]}")
         return None
 
     def cards(self, node: Node, what: str) -> tuple[Card, ...] | None:
@@ -482,7 +478,9 @@ class Reader:
                     if self.needs_complete_trick(n, complete, "winner")
                     else None
                 ),
-                "points": lambda n: self.points(n, complete),
+                "points": lambda n: (
+                    self.integer(n, "expect.points") if self.needs_complete_trick(n, complete, "points") else None
+                ),
             },
         )
         if common is None or seat is None or hand is None:
@@ -530,12 +528,6 @@ class Reader:
                 node, f"expect.{what}: only an example whose `play` completes the trick (3 cards in `trick`) has one"
             )
         return complete
-
-    def points(self, node: Node, complete: bool) -> int | None:
-        """`expect.points`: the complete trick's points."""
-        if not self.needs_complete_trick(node, complete, "points"):
-            return None
-        return self.integer(node, "expect.points")
 
     def auction(self, node: Map, common: dict | None) -> AuctionExample | None:
         """An auction example: the dealer, the turned card (trump game), the calls, `expect`."""
