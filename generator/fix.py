@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .reader.edit import Edit, apply, insert, remove, replace, replace_block
 from .reader.examples import Example, Stated
 from .reader.notation import written
-from .reader.source import Document, Map, Node, Pos, Scalar, Seq
+from .reader.source import Document, Map, Node, Pos, Scalar, Seq, is_json
 from .verify import Absent, FieldCheck
 
 
@@ -64,9 +64,10 @@ def fix_text(document: Document, fixes: list[tuple[Example, list[FieldCheck]]]) 
     """The document's text with each example's ``expect`` made to state the engine's answer
     (unchanged when all hold); each example is found again in the document's tree by its place."""
     mappings = _mappings(document.root)
+    as_json = is_json(document.path)
     edits: list[Edit] = []
     for example, checks in fixes:
-        edits.extend(_example_edits(document.text, mappings[example.pos], to_write(checks), document.is_json))
+        edits.extend(_example_edits(document.text, mappings[example.pos], to_write(checks), as_json))
     return apply(document.text, edits)
 
 

@@ -315,12 +315,9 @@ class PageReader:
 
     def block(self, kind: str, node: Node) -> Block | None:
         """One block of the given kind; None when it is wrong (already reported)."""
-        if kind == "text":
-            text = self.source(node, "text")
-            return Paragraph(text) if text else None
-        if kind == "note":
-            text = self.source(node, "note")
-            return Note(text) if text else None
+        if kind in ("text", "note"):
+            text = self.source(node, kind)
+            return (Paragraph if kind == "text" else Note)(text) if text else None
         if kind == "list":
             items = self.reader.items(node, "list")
             if items == []:

@@ -79,11 +79,6 @@ class Document:
     bom: bool = False
     """The file started with a UTF-8 byte-order mark (kept when the file is rewritten)."""
 
-    @property
-    def is_json(self) -> bool:
-        """True for a ``.json`` file: parsed the same way, but rewritten in JSON notation."""
-        return is_json(self.path)
-
 
 class SourceError(Exception):
     """The file cannot be read as YAML; carries every problem found (line and column from 1)."""
@@ -158,12 +153,16 @@ def character_problem(text: str) -> tuple[int, int, str] | None:
     found = _NOT_TEXT.search(text)
     if found is None:
         return None
-    index = found.start()
-    line = text.count("\n", 0, index) + 1
-    column = index - text.rfind("\n", 0, index)
+    message = f"the control character U+{ord(found.group()):04X} is not allowed: remove it"
     if found.group() == "\ufeff":
-        return line, column, "a byte-order mark (U+FEFF) inside the file: remove it (an editor may show nothing there)"
-    return line, column, f"the control character U+{ord(found.group()):04X} is not allowed: remove it"
+        message = "a byte-order mark (U+FEFF) inside the file: remove it (an editor may show nothing there)"
+    return _at(text, found.start(), message)
+
+
+def _at(text: str, index: int, message: str) -> tuple[int, int, str]:
+    """A problem at the line and column (characters, from 1) of ``text[index]``."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - text.rfind("\n", 0, index), message
 
 
 _REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,9}));")
@@ -176,10 +175,9 @@ def control_problem(text: str) -> tuple[int, int, str] | None:
     bad = CONTROL.search(text)
     if bad is None:
         return None
-    index = bad.start()
-    line = text.count("\n", 0, index) + 1
-    column = index - text.rfind("\n", 0, index)
-    return line, column, f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it"
+    return _at(
+        text, bad.start(), f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it"
+    )
 
 
 def control_character(text: str) -> int | None:
@@ -207,9 +205,7 @@ def _control_problem(text: str, scalar: Scalar, code: int) -> tuple[int, int, st
         if control_character(_written(written)) is not None:
             index = written.start()
             break
-    line = text.count("\n", 0, index) + 1
-    column = index - text.rfind("\n", 0, index)
-    return line, column, f"the control character U+{code:04X} is not allowed in any text: remove it"
+    return _at(text, index, f"the control character U+{code:04X} is not allowed in any text: remove it")
 
 
 def _written(found: re.Match[str]) -> str:
@@ -287,16 +283,8 @@ def parse(text: str, language: str = "YAML") -> Node | None:
     except yaml.MarkedYAMLError as error:
         problems.append(_syntax_problem(text, error, language))
     except yaml.reader.ReaderError as error:  # a character YAML does not allow, such as NUL
-        index = min(error.position, len(text))
-        line = text.count("\n", 0, index) + 1
-        column = index - text.rfind("\n", 0, index)
-        problems.append(
-            (
-                line,
-                column,
-                f"{language} syntax: the control character U+{error.character:04X} is not allowed: remove it",
-            )
-        )
+        message = f"{language} syntax: the control character U+{error.character:04X} is not allowed: remove it"
+        problems.append(_at(text, min(error.position, len(text)), message))
     finally:
         loader.dispose()
     if problems:
@@ -348,9 +336,7 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tu
         message = f"{problem}: check the indentation, or quote a value that contains ': '"
     else:
         message = f"{problem} ({error.context})" if error.context else problem
-    line = text.count("\n", 0, index) + 1
-    column = index - text.rfind("\n", 0, index)
-    return line, column, f"{language} syntax: {message}"
+    return _at(text, index, f"{language} syntax: {message}")
 
 
 def load(path: Path, display: str) -> Document:
@@ -366,5 +352,5 @@ def document_of(display: str, data: bytes) -> Document:
 
 
 def is_json(name: str) -> bool:
-    """True for a ``.json`` file name (any case)."""
+    """True for a ``.json`` file name (any case): parsed as YAML is, but rewritten in JSON notation."""
     return name.lower().endswith(".json")
