@@ -60,15 +60,26 @@ def changes_of(example: Example, checks: list[FieldCheck]) -> list[Change]:
     ]
 
 
-def fix_text(document: Document, fixes: list[tuple[Example, list[FieldCheck]]]) -> str:
-    """The document's text with each example's ``expect`` made to state the engine's answer
-    (unchanged when all hold); each example is found again in the document's tree by its place."""
-    mappings = _mappings(document.root)
-    as_json = is_json(document.path)
-    edits: list[Edit] = []
-    for example, checks in fixes:
-        edits.extend(_example_edits(document.text, mappings[example.pos], to_write(checks), as_json))
-    return apply(document.text, edits)
+def fixed_texts(
+    documents: list[Document], examples: list[Example], checks: dict[str, list[FieldCheck]]
+) -> dict[str, str]:
+    """The new text (a byte-order mark kept), by path, of each document where ``examples`` do not
+    all state the engine's answer (``checks``, by example id): their ``expect`` made to state it,
+    each example found again in its document's tree by its place."""
+    texts: dict[str, str] = {}
+    for document in documents:
+        fixes = [(example, checks[example.id]) for example in examples if example.path == document.path]
+        if not fixes:
+            continue
+        mappings = _mappings(document.root)
+        as_json = is_json(document.path)
+        edits: list[Edit] = []
+        for example, found in fixes:
+            edits.extend(_example_edits(document.text, mappings[example.pos], to_write(found), as_json))
+        text = apply(document.text, edits)
+        if text != document.text:
+            texts[document.path] = "\ufeff" * document.bom + text
+    return texts
 
 
 def _mappings(root: Node | None) -> dict[Pos, Map]:

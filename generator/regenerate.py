@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import site_text
 from .files import FileError, confined, read_input
-from .fix import Change, changes_of, fix_text
+from .fix import Change, changes_of, fixed_texts
 from .i18n.catalogs import ANSWER_CHANGED, LOCALES, catalog_path
 from .i18n.pofile import parse_po, po_bytes, with_line_ends_of
 from .problems import Problem, count
@@ -219,15 +219,9 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
     plan.fuzzy = [example for example in plan.changed if example in prose]
     if plan.fuzzy:
         plan.catalogs = fuzzy_catalogs(root, plan.locales, [text for e in plan.fuzzy for text in prose[e]], problems)
-    for document in documents:
-        fixes = [
-            (example, verification.checks[example.id])
-            for example in examples.examples
-            if example.path == document.path and example.id in plan.changed
-        ]
-        if fixes:
-            text = fix_text(document, fixes)
-            plan.files[root / document.path] = "\ufeff" * document.bom + text
+    changed = [example for example in examples.examples if example.id in plan.changed]
+    texts = fixed_texts(documents, changed, verification.checks)
+    plan.files = {root / path: text for path, text in texts.items()}
     plan.examples = len(examples.examples)
     plan.documents = sum(1 for document in documents if not is_site(document))
     return plan

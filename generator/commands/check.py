@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..collector import paused
 from ..files import FileError, write_files
-from ..fix import Change, changes_of, fix_text
+from ..fix import changes_of, fixed_texts
 from ..problems import Problem, count
 from ..reader.documents import expand, load_documents, read_examples
 from ..verify import verify
@@ -39,18 +39,10 @@ def _check(paths: list[str], fix: bool) -> int:
         print(f"{count(len(problems), 'error')} in the input; nothing checked{' or written' if fix else ''}")
         return 2
     if fix:
-        fixed: dict[Path, bytes] = {}
-        changes: list[Change] = []
-        for document in documents:
-            fixes = [
-                (example, verification.checks[example.id])
-                for example in examples.examples
-                if example.path == document.path
-            ]
-            text = fix_text(document, fixes)
-            if text != document.text:
-                fixed[Path(document.path)] = ("\ufeff" * document.bom + text).encode("utf-8")
-                changes += [change for example, checks in fixes for change in changes_of(example, checks)]
+        texts = fixed_texts(documents, examples.examples, verification.checks)
+        fixed = {Path(path): text.encode("utf-8") for path, text in texts.items()}
+        checks = verification.checks
+        changes = [change for example in examples.examples for change in changes_of(example, checks[example.id])]
         try:
             write_files(fixed)  # all or none
         except FileError as error:
