@@ -24,8 +24,6 @@ from ..words.terms import GLOSSARY_WORDS, TERMS, Message, word
 from .examples import Example, ExampleSet, PlayExample, Reader
 from .source import Document, Map, Node, Pos, Scalar, Seq
 
-_START = Pos(1, 1, 0, 0)
-
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 ANCHOR_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 _SEE = re.compile(r"[a-z0-9][a-z0-9-]*#[a-z][a-z0-9-]*\Z")
@@ -273,7 +271,7 @@ class PageReader:
     ) -> Map | None:
         """``node`` as a mapping, with unknown and missing fields reported."""
         if not isinstance(node, Map):
-            where = node or self.document.root or Scalar("", True, _START)
+            where = node or self.document.root or Scalar("", True, Pos(1, 1, 0, 0))
             self.reader.error(where, f"{what}: expected a mapping with {', '.join(required)}")
             return None
         self.reader.unknown_fields(node, required + optional)
