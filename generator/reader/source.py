@@ -245,14 +245,8 @@ def parse(text: str, language: str = "YAML") -> Node | None:
                 children.append(scalar)
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
                 if len(stack) >= MAX_DEPTH:
-                    mark = event.start_mark
-                    problems.append(
-                        (
-                            mark.line + 1,
-                            mark.column + 1,
-                            f"{language} syntax: exceeded maximum nesting depth ({MAX_DEPTH}): flatten the structure",
-                        )
-                    )
+                    message = f"{language} syntax: exceeded maximum nesting depth ({MAX_DEPTH}): flatten the structure"
+                    problems.append(_marked(event.start_mark, message))
                     break
                 stack.append((event, children))
                 children = []
@@ -268,17 +262,13 @@ def parse(text: str, language: str = "YAML") -> Node | None:
                 children = parent
             elif kind is yaml.AliasEvent:
                 mark = event.start_mark
-                problems.append(
-                    (mark.line + 1, mark.column + 1, f"alias *{event.anchor} is not supported: write the value out")
-                )
+                problems.append(_marked(mark, f"alias *{event.anchor} is not supported: write the value out"))
                 children.append(Scalar("", True, Pos(mark.line + 1, mark.column + 1, mark.index, mark.index)))
             elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
-                    mark = event.start_mark
-                    problems.append(
-                        (mark.line + 1, mark.column + 1, "a second YAML document: a file holds one (remove the '---')")
-                    )
+                    message = "a second YAML document: a file holds one (remove the '---')"
+                    problems.append(_marked(event.start_mark, message))
                     break
     except yaml.MarkedYAMLError as error:
         problems.append(_syntax_problem(text, error, language))
@@ -312,6 +302,11 @@ def _mapping(children: list[Node], flow_style: bool, pos: Pos, problems: list[tu
         index[key.value] = value
         entries.append((key, value))
     return Map(entries, flow_style, pos, index)
+
+
+def _marked(mark: yaml.Mark, message: str) -> tuple[int, int, str]:
+    """A problem at a libyaml mark (whose line and column count from 0)."""
+    return mark.line + 1, mark.column + 1, message
 
 
 def _syntax_problem(text: str, error: yaml.MarkedYAMLError, language: str) -> tuple[int, int, str]:
