@@ -71,12 +71,7 @@ def checks_beside(jobs: int | None, pages: int) -> bool:
     return pages >= PARALLEL_MIN and cpu_count() >= 2
 
 
-_JOBS: dict[int, Callable[[], object]] = {}
-"""The job of each process being forked, by number: the forked process finds its own here, and
-this one lets it go once the process is forked (its memory is then the forked process's alone)."""
-
-
-def _run(number: int, send: Connection, receive: Connection) -> None:
+def _run(job: Callable[[], object], send: Connection, receive: Connection) -> None:
     """In the forked process: its job's outcome, sent back (an exception that cannot be pickled as
     its text; the reading end, inherited, closed: a parent that stops reading makes the sending
     fail rather than wait). Ctrl+C and SIGTERM, held back while it was forked, are handled again
@@ -84,7 +79,7 @@ def _run(number: int, send: Connection, receive: Connection) -> None:
     receive.close()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
-        outcome: tuple[bool, object] = (True, _JOBS[number]())
+        outcome: tuple[bool, object] = (True, job())
     except BaseException as error:  # noqa: BLE001 (raised again in the process that waits for it)
         outcome = (False, error)
     try:
@@ -103,14 +98,11 @@ class Beside(Generic[T]):
 
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
-        number = max(_JOBS, default=0) + 1
-        _JOBS[number] = job
-        try:
-            self._process = context.Process(target=_run, args=(number, send, self._receive), daemon=True)
+        try:  # forked, the job is inherited (never pickled); once started, the Process lets go of it
+            self._process = context.Process(target=_run, args=(job, send, self._receive), daemon=True)
             with signals_held():  # a signal raised in the fork's handlers would be lost (only printed)
                 self._process.start()
         finally:
-            del _JOBS[number]
             send.close()  # the forked process holds the only writing end: it ends when that process does
 
     @property
