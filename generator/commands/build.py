@@ -32,37 +32,24 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"error: {error}")
         return 2
     out = arguments.out if arguments.out is not None else arguments.project / "site"
-    return build_and_report(
-        arguments.project, out, arguments.strict, base_url=base_url, search=arguments.search, jobs=arguments.jobs
-    )
-
-
-def build_and_report(
-    root: Path,
-    out: Path | None,
-    strict: bool,
-    report: Callable[[object], None] = print_line,
-    base_url: SiteURL | None = None,
-    search: bool = True,
-    session: Session | None = None,
-    jobs: int | None = None,
-) -> int:
-    """Build, and tell the user what happened; the exit code. On a terminal, what the build is
-    doing is shown meanwhile on one line that updates (nothing when the output is piped)."""
-    return build_and_tell(root, out, strict, report, base_url, search, session, jobs).code
+    return build_and_tell(
+        arguments.project, out, arguments.strict, print_line, base_url, arguments.search, None, arguments.jobs
+    ).code
 
 
 def build_and_tell(
     root: Path,
     out: Path | None,
     strict: bool,
-    report: Callable[[object], None] = print,
-    base_url: SiteURL | None = None,
-    search: bool = True,
-    session: Session | None = None,
+    report: Callable[[object], None],
+    base_url: SiteURL | None,
+    search: bool,
+    session: Session | None,
     jobs: int | None = None,
 ) -> BuildResult:
-    """:func:`build_and_report`, giving the build's result (``serve`` watches what it read)."""
+    """Build, and tell the user what happened; the build's result (``serve`` watches what it read).
+    On a terminal, what the build is doing is shown meanwhile on one line that updates (nothing
+    when the output is piped)."""
     line = Progress(sys.stderr) if sys.stderr.isatty() else None
     try:
         result = build(root, out, strict, base_url, line, search, session, jobs)
