@@ -56,9 +56,9 @@ def store(path: Path, kind: str, key: str, payload: bytes) -> bool:
     return True
 
 
-def load(path: Path, kind: str, key: str | None = None) -> tuple[str, bytes] | None:
-    """The key and bytes kept in ``path`` (with ``key``, only if kept under it); None when it is
-    missing, unreadable, not a regular file, of another kind or format, or damaged."""
+def load(path: Path, kind: str, key: str) -> bytes | None:
+    """The bytes kept in ``path`` under ``key``; None when it is missing, unreadable, not a regular
+    file, of another kind, format or key, or damaged."""
     try:
         data = read_input(path)
     except FileError:
@@ -66,14 +66,8 @@ def load(path: Path, kind: str, key: str | None = None) -> tuple[str, bytes] | N
     end = data.find(b"\n", 0, 256)
     if end < 0:
         return None
-    fields = data[:end].split(b" ")
-    if len(fields) != 5 or fields[:3] != [b"belote-docs", kind.encode("ascii"), str(FORMAT).encode("ascii")]:
-        return None
-    found, sha = fields[3].decode("ascii", "replace"), fields[4]
     payload = data[end + 1 :]
-    if (key is not None and found != key) or hashlib.sha256(payload).hexdigest().encode("ascii") != sha:
-        return None
-    return found, payload
+    return payload if data[:end] == _label(kind, key, payload)[:-1] else None
 
 
 class Session:
@@ -128,7 +122,7 @@ class Keeper:
         if found is None:
             return MISSING
         try:
-            value = pickle.loads(found[1])  # our own cache, its digest checked
+            value = pickle.loads(found)  # our own cache, its digest checked
         except Exception:  # noqa: BLE001 (as if absent)
             return MISSING
         if self.session is not None:
