@@ -69,7 +69,7 @@ class Fingerprints:
         return text
 
     def _compound(self, value: object) -> str:
-        kind = type(value)
+        kind: type = type(value)
         if getattr(kind, "BY_SOURCE", False) and getattr(value, "source", ""):
             others = ",".join(self._text(getattr(value, name)) for name in getattr(kind, "NOT_FROM_SOURCE", ()))
             return f"{kind.__qualname__}@{value.source}({others})"  # type: ignore[attr-defined]
@@ -93,14 +93,10 @@ class Fingerprints:
         return ",".join(self._text(item) for item in values)
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
-
-
+@functools.cache
 def _field_names(kind: type) -> tuple[str, ...] | None:
     """The names of a dataclass's fields, in order (None: not a dataclass), read once per class."""
-    if kind not in _FIELD_NAMES:
-        _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
-    return _FIELD_NAMES[kind]
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
 
 
 _PACKAGE = Path(__file__).resolve().parent
