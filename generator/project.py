@@ -5,7 +5,7 @@ read the site (:func:`read_site`) → read each catalog, noting its digest → r
 and solve its examples (:func:`read_page_file`) → the engine's draws
 (:func:`~generator.positions.draw_all`) → compile the templates (:func:`compile_templates`); each
 catalog is checked from its bytes read again (:func:`check_catalog`) in the process that renders
-its locale, or, for a site of 200 pages or more, beside the pages (:class:`Parsing`).
+its locale, or, for a site of 200 pages or more, beside the pages (:func:`parse_beside`).
 :func:`load_project` reads each file once (a catalog's bytes once more when they are checked,
 against the digest), noting it in the build's :class:`~generator.inputs.Inputs`, and runs each
 stage through the build's :class:`~generator.cache.Keeper`, which keeps what pays: in ``serve``'s
@@ -17,6 +17,7 @@ once."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import pickle
@@ -243,7 +244,7 @@ def solve_examples(
 class CatalogFile:
     """A locale's catalog as read: where it is, the digest of its bytes, and its record of
     translated messages. It is checked (:func:`check_catalog`) from its bytes read again, when its
-    locale is rendered in the process that renders it, or beside the pages (:class:`Parsing`): a
+    locale is rendered in the process that renders it, or beside the pages (:func:`parse_beside`): a
     build does not hold the catalogs' bytes while it renders (at 1000 pages per locale, 92 MB),
     and, when they are checked beside the pages, holds one parsed catalog at a time (the others
     packed); checked where they are rendered, a process parses its locales' catalogs first."""
@@ -290,7 +291,7 @@ Checked = tuple[LocaleCatalog | None, list[Problem]]
 """A catalog checked (:func:`check_catalog`): the catalog, None when it cannot be used, and its problems."""
 
 
-class Parsing:
+def parse_beside(found: list[CatalogFile]) -> Beside[dict[str, Packed]] | None:
     """The catalogs checked (:func:`check_catalog`) in a forked process beside the loading of the
     pages, for a build without a session of a site the size of which makes it pay
     (:func:`~generator.forked.checks_beside`): each comes back with its problems and packed
@@ -298,32 +299,22 @@ class Parsing:
     rendering it, instead of being parsed there while the other core waits (at 200 pages per
     locale, 0.18 s a catalog against 20 ms to unpack it; at 1000, 0.96 s and 110 MiB at its peak
     against 67 ms and 0.5 MB packed). As a context, the forked process is stopped with a failed
-    build."""
+    build; None when there is nothing to check or no process can be forked."""
+    job = lambda: {each.locale: _packed(check_catalog(each)) for each in found}  # noqa: E731
+    return Beside(job) if found and can_fork() else None
 
-    def __init__(self, found: list[CatalogFile], beside: bool) -> None:
-        job = lambda: {each.locale: _packed(check_catalog(each)) for each in found}  # noqa: E731
-        self.beside = Beside(job) if beside and found and can_fork() else None
 
-    def checked(self) -> dict[str, Packed]:
-        """Each catalog checked, packed, by locale; none when no process checked them, or it died
-        or failed (each is then checked when its locale is rendered)."""
-        if self.beside is None:
-            return {}
-        try:
-            return self.beside.result()
-        except Exception:  # noqa: BLE001 (Died, or what it raised: raised again where the locale is rendered)
-            return {}
-
-    def __enter__(self) -> Parsing:
-        return self
-
-    def __exit__(self, *failed: object) -> None:
-        if self.beside is not None:
-            self.beside.__exit__(*failed)
+def parsed(beside: Beside[dict[str, Packed]] | None) -> dict[str, Packed]:
+    """Each catalog checked beside the pages (:func:`parse_beside`), packed, by locale; none when no
+    process checked them, or it died or failed (each is then checked when its locale is rendered)."""
+    try:
+        return beside.result() if beside is not None else {}
+    except Exception:  # noqa: BLE001 (Died, or what it raised: raised again where the locale is rendered)
+        return {}
 
 
 Packed = tuple[list[Problem], bytes | None]
-"""A catalog checked beside the pages (:class:`Parsing`): its problems, and the catalog pickled and
+"""A catalog checked beside the pages (:func:`parse_beside`): its problems, and the catalog pickled and
 compressed (None when it cannot be used). zlib's fastest level takes 22 ms for a catalog of 1000
 pages per locale, and a translated text is 3.5 times as small: the catalogs held until their
 locale is rendered stay small beside the pages."""
@@ -435,7 +426,7 @@ class Project:
     """Each catalog that can be read, by locale (checked when its locale is rendered, or beside the
     pages: :attr:`checked`)."""
     checked: dict[str, Packed] = field(default_factory=dict)
-    """The catalogs checked beside the loading of the pages (:class:`Parsing`), packed, by locale:
+    """The catalogs checked beside the loading of the pages (:func:`parse_beside`), packed, by locale:
     each taken and unpacked by the process that renders its locale."""
     compiled: CompiledTemplates | None = None
     uses: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -475,7 +466,7 @@ def load_project(
     """Run the stages: the site (and a warning for each page file or catalog it does not list), its
     pages with every example solved, and for a build (``catalogs``) every catalog read (checked
     when its locale is rendered, :func:`check_catalog`, or beside the pages for a large site,
-    ``jobs`` permitting: :class:`Parsing`), the engine's draws (from ``drawing``, when the build
+    ``jobs`` permitting: :func:`parse_beside`), the engine's draws (from ``drawing``, when the build
     started it) and the templates compiled; each file read is noted in ``inputs``, and each
     stage's work kept by ``keeper`` (none: nothing kept)."""
     keeper = keeper or Keeper(None)
@@ -501,7 +492,8 @@ def _read(
         project.catalogs = read_catalogs(root, list(project.site.locales), project.problems, inputs, keeper)
     pages = len(project.site.pages) * len(project.site.locales)
     beside = keeper.session is None and checks_beside(jobs, pages)  # a session parses each catalog once
-    with Parsing(list(project.catalogs.values()), beside) as parsing:
+    parsing = parse_beside(list(project.catalogs.values())) if beside else None
+    with parsing or contextlib.nullcontext():
         for read in read_pages(root, project.site, project.problems, inputs, keeper):
             if read.page is not None:
                 project.pages.append(read.page)
@@ -514,7 +506,7 @@ def _read(
             project.mismatches += read.mismatches
         if catalogs:  # what this process does while the draws (and the catalogs) are made beside it
             project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
-        project.checked = parsing.checked()
+        project.checked = parsed(parsing)
     if drawing is not None:
         codes = [project.codes.get(example.id) for example in project.examples]
         if None not in codes:  # every example holds: the site will be built
