@@ -539,7 +539,9 @@ def exchange(a: Path, b: Path) -> bool:
 
 
 def staging_folder(out: Path) -> Path:
-    """A new empty folder beside ``out`` to build the next site in (``.NAME.new-PID-RANDOM.part``)."""
+    """A new empty folder beside ``out`` (its parents made) to build the next site in, before it is
+    swapped in (``.NAME.new-PID-RANDOM.part``)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-{os.getpid()}-", suffix=PARTIAL, dir=out.parent))
 
 

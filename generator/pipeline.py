@@ -85,7 +85,7 @@ def made(
             return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
         return _result(project, rendered, strict, outputs, len(stale), files)
     try:
-        staging = make_staging(out)
+        staging = staging_folder(out.absolute())
     except OSError as error:
         return _unwritable(out, error)
     index = SiteIndex(staging, progress) if search else None  # generator/search.py: Pagefind over the pages
@@ -278,13 +278,6 @@ def _unwritable(out: Path, error: OSError) -> BuildResult:
         problems=[Problem(str(out), 0, 0, f"cannot write the site: {explain(error)}; nothing written")],
         unwritable=True,
     )
-
-
-def make_staging(out: Path) -> Path:
-    """A new, empty folder beside ``out``, into which the site is written before it is swapped in."""
-    out = out.absolute()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    return staging_folder(out)
 
 
 def swap_in(staging: Path, out: Path) -> None:
