@@ -23,7 +23,7 @@ from . import records
 from .cache import FOLDER as CACHE
 from .cache import Keeper, Session
 from .collector import paused
-from .files import explain, recover_folder, within_project
+from .files import confined, explain, recover_folder
 from .i18n.catalogs import blocks_strict
 from .inputs import Inputs, changed
 from .keys import code_version, digest
@@ -68,7 +68,6 @@ Progress = Callable[[str], None]
 """Told what the build is doing, a few times a second at most: a stage, or a count of files."""
 
 
-@within_project  # every read inside the project: a link out of it is refused
 def build(
     root: Path,
     out: Path | None,
@@ -91,7 +90,9 @@ def build(
     started = time.perf_counter()
     keeper = Keeper(root / CACHE, session)
     inputs = Inputs(root)
-    with paused():  # the cycle collector only rescans a build's acyclic values
+    # every read inside the project (a link out of it is refused); the cycle collector paused: it
+    # only rescans a build's acyclic values
+    with confined(root), paused():
         result = _build(root, out, strict, base_url, progress or (lambda _: None), search, keeper, jobs, inputs)
     result.read = result.read or tuple(inputs.digests)
     if keeper.unwritable:

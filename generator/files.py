@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
-import functools
 import hashlib
 import os
 import re
@@ -30,9 +29,8 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import ParamSpec, TypeVar
 
 MAX_BYTES = 64 * 1024 * 1024
 """Larger inputs are refused before they are parsed, to keep time and memory bounded (a catalog
@@ -78,9 +76,6 @@ _ROOTS: list[tuple[str, str]] = []
 """The projects the running command works on (absolute path, real path), innermost last; empty:
 any file may be read."""
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
 
 @contextlib.contextmanager
 def confined(root: Path) -> Iterator[None]:
@@ -91,17 +86,6 @@ def confined(root: Path) -> Iterator[None]:
         yield
     finally:
         _ROOTS.pop()
-
-
-def within_project(function: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``function(root, ...)`` :func:`confined` to ``root``, its first argument."""
-
-    @functools.wraps(function)
-    def confined_call(*arguments: _P.args, **options: _P.kwargs) -> _R:
-        with confined(Path(arguments[0])):  # type: ignore[arg-type]
-            return function(*arguments, **options)
-
-    return confined_call
 
 
 def under(path: str, folder: str) -> bool:
