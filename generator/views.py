@@ -6,7 +6,6 @@ them in the page's language.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal, Protocol, TypeVar
@@ -273,35 +272,12 @@ def only_here(view: PlayView, other: PlayView | None) -> frozenset[Card]:
 
 def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionView:
     """The view of an auction example: each call numbered, round 2 and refusals marked."""
-    calls = []
-    auction = Auction(example.rules, example.dealer, example.turned)
-    for number, verdict in enumerate(solution.calls, 1):
-        reason = call_phrase(verdict.refusal, verdict.call, auction) if verdict.refusal is not None else None
-        assert auction.call(verdict.seat, verdict.call) == verdict.refusal  # the same engine, the same auction
-        previous_round = solution.calls[number - 2].round if number > 1 else 1
-        calls.append(
-            CallView(
-                number,
-                verdict.seat,
-                verdict.call,
-                second_round=verdict.round == 2 and previous_round == 1,
-                refused=verdict.refusal is not None,
-                reason=reason,
-                dealer=verdict.seat == example.dealer,
-                code=verdict.refusal,
-            )
-        )
-    return AuctionView(
-        id=example.id,
-        game=example.game,
-        rules=example.rules.name,
-        dealer=example.dealer,
-        turned=example.turned,
-        calls=tuple(calls),
-        outcome=solution.outcome,
-        said=outcome_phrase(solution.outcome, auction.to_speak),
-        turned_card=example.turned_card,
+    view = drawn_auction_view(
+        example.id, example.rules, example.dealer, example.turned, example.calls, example.turned_card
     )
+    refusals = tuple(verdict.refusal for verdict in solution.calls)
+    assert tuple(row.code for row in view.calls) == refusals  # the same engine, the same auction
+    return view
 
 
 def drawn_auction_view(
@@ -312,27 +288,27 @@ def drawn_auction_view(
     calls: tuple[tuple[Seat, Call], ...],
     turned_card: Card | None = None,
 ) -> AuctionView:
-    """The view of an auction the engine drew (:mod:`generator.positions`): its calls replayed,
-    each with the engine's verdict, the refused one with its reason, and where the auction stands."""
+    """The view of an auction, an example's or one the engine drew (:mod:`generator.positions`): its
+    calls replayed, each with the engine's verdict, the refused one with its reason, and where it stands."""
     auction = Auction(rules, dealer, turned)
     shown = []
     previous_round = 1
     for number, (seat, call) in enumerate(calls, 1):
-        before = copy.copy(auction)
-        reason = auction.call(seat, call)
+        round_ = auction.round
+        reason = auction.call(seat, call)  # a refused call changes nothing: its sentence reads the auction before it
         shown.append(
             CallView(
                 number,
                 seat,
                 call,
-                second_round=before.round == 2 and previous_round == 1,
+                second_round=round_ == 2 and previous_round == 1,
                 refused=reason is not None,
-                reason=call_phrase(reason, call, before) if reason is not None else None,
+                reason=call_phrase(reason, call, auction) if reason is not None else None,
                 dealer=seat == dealer,
                 code=reason,
             )
         )
-        previous_round = before.round
+        previous_round = round_
     return AuctionView(
         id=id,
         game=rules.game,
