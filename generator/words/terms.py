@@ -115,28 +115,26 @@ def contract(value: int) -> Message | None:
 
 def call(call: Call) -> Message:
     """A call as the list of calls shows it: "Pass", "Takes in spades", "%(contract)s in hearts"."""
-    if call.kind is CallKind.PASS:
-        return Message("call", "Pass")
-    if call.kind is CallKind.TAKE:
-        return Message("call", "Takes" if call.suit is None else f"Takes in {_SUITS[call.suit]}")
-    if call.kind is CallKind.BID:
-        assert call.suit is not None
-        return Message("call", f"%(contract)s in {_SUITS[call.suit]}")
-    return Message("call", "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
+    return _call("call", "Takes", call)
 
 
 def call_choice(call: Call) -> Message:
     """A call as the practice page offers it to the player, who would make it ("Take in spades"): its
     own context, so that a language gives it the form of one's own call (French «Prendre à pique»,
     Spanish «Cojo a picas»), where the list of calls says what a seat said ("Takes in spades")."""
+    return _call("call choice", "Take", call)
+
+
+def _call(context: str, take: str, call: Call) -> Message:
+    """A call's message in ``context``, a take said with the verb ``take``."""
     if call.kind is CallKind.PASS:
-        return Message("call choice", "Pass")
+        return Message(context, "Pass")
     if call.kind is CallKind.TAKE:
-        return Message("call choice", "Take" if call.suit is None else f"Take in {_SUITS[call.suit]}")
+        return Message(context, take if call.suit is None else f"{take} in {_SUITS[call.suit]}")
     if call.kind is CallKind.BID:
         assert call.suit is not None
-        return Message("call choice", f"%(contract)s in {_SUITS[call.suit]}")
-    return Message("call choice", "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
+        return Message(context, f"%(contract)s in {_SUITS[call.suit]}")
+    return Message(context, "Coinche" if call.kind is CallKind.COINCHE else "Surcoinche")
 
 
 GLOSSARY_WORDS = (
@@ -179,21 +177,16 @@ glossary shows them after the term, so that the search finds its entry (:mod:`ge
 
 
 def _all_terms() -> list[Message]:
-    terms = [card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
-    terms += [played_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
-    terms += [trumped_card(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
-    terms += [card_in_sentence(Card.of(rank, suit)) for suit in Suit for rank in reversed(Rank)]
+    cards = [Card.of(rank, suit) for suit in Suit for rank in reversed(Rank)]
+    terms = [name(c) for name in (card, played_card, trumped_card, card_in_sentence) for c in cards]
     terms += [rank_index(rank) for rank in reversed(Rank)]
     terms += [seat(s) for s in Seat] + [hand_of(s) for s in Seat]
     terms += [trump_suit(s) for s in Suit] + [turned_suit(s) for s in Suit]
     terms += [game(g) for g in Game] + [rules(name) for name in RULESETS]
     terms += [Message("contract", name) for name in _NAMED_CONTRACTS.values()]
-    terms += [call(Call(CallKind.PASS)), call(Call(CallKind.TAKE))]
-    terms += [call(Call(CallKind.TAKE, s)) for s in Suit] + [call(Call(CallKind.BID, s, 80)) for s in Suit]
-    terms += [call(Call(CallKind.COINCHE)), call(Call(CallKind.SURCOINCHE))]
-    choices = [Call(CallKind.PASS), Call(CallKind.TAKE), *(Call(CallKind.TAKE, s) for s in Suit)]
-    choices += [Call(CallKind.BID, s, 80) for s in Suit] + [Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
-    terms += [call_choice(choice) for choice in choices]
+    calls = [Call(CallKind.PASS), Call(CallKind.TAKE), *(Call(CallKind.TAKE, s) for s in Suit)]
+    calls += [Call(CallKind.BID, s, 80) for s in Suit] + [Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
+    terms += [call(c) for c in calls] + [call_choice(c) for c in calls]
     terms += [word(text) for text in GLOSSARY_WORDS]
     terms += [FOREIGN_WORDS, SEARCH_WORDS]
     return terms
