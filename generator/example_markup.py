@@ -107,13 +107,9 @@ class ExampleMarkup:
         return w.gettext("you") if played else w.gettext("your turn")
 
     def table(self, view: PlayView) -> Markup:
-        """The table seen from above alone, as the practice page shows it."""
-        return Markup(self._table(view))
-
-    def _table(self, view: PlayView) -> str:
         """The table seen from above, the seat to play at the bottom (as the app shows the player's
         own seat) and the others round it in the order of play, clockwise: each seat named, its card,
-        its role; the led suit, trump, the turn."""
+        its role; the led suit, trump, the turn (alone on the practice page, atop a play's hand)."""
         w = self.words
         parts = ['<div class="felt done"' if view.winner is not None else '<div class="felt"']
         parts += [' role="group" aria-label="', w.gettext("The table seen from above"), '">\n']
@@ -155,7 +151,7 @@ class ExampleMarkup:
         start = view.trick[0].seat if view.trick else view.seat
         parts += ['</span></p>\n  <p class="turn">', w.gettext("Turn: %(order)s", order=w.turn_order(start))]
         parts.append("</p>\n</div>")
-        return "".join(parts)
+        return Markup("".join(parts))
 
     def _card(self, card: Card, state: str = "", name: str | None = None) -> str:
         """A card chip: its suit a class, its name the text."""
@@ -172,7 +168,7 @@ class ExampleMarkup:
         played card and the trick's value; ``other`` is its pair under the other rule set."""
         w = self.words
         only = only_here(view, other)
-        parts = [self._table(view), '\n<p class="hand"><span class="label">', escape(w.hand(view.seat))]
+        parts = [self.table(view), '\n<p class="hand"><span class="label">', escape(w.hand(view.seat))]
         parts.append('</span></p>\n<ul class="hand-cards">\n')
         cards = [entry.card for entry in view.hand]
         shown = sorted_hand(cards, view.trump)
