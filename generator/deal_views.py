@@ -55,7 +55,6 @@ class TrickRow:
     winner, the cards' points and, on the last trick, the dix de der."""
 
     number: int
-    leader: Seat
     cards: tuple[DealCard, ...]
     winner: Seat
     points: int
@@ -92,7 +91,6 @@ class DealView:
     taker: Seat
     contract: int | None
     multiplier: int
-    carried_in: int
     tricks: tuple[TrickRow, ...]
     teams: tuple[TeamTally, ...]
     """North-South, then East-West."""
@@ -156,9 +154,7 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
                 mark = "belote" if belote_cards == 1 else "rebelote"
             played.append(_deal_card(seat, card, order, order - 1 == best, mark))
         by_seat = sorted(played, key=lambda entry: int(entry.seat))
-        rows.append(
-            TrickRow(number, trick[0][0], tuple(by_seat), winner, sum(card_points(c, trump) for c in cards), last)
-        )
+        rows.append(TrickRow(number, tuple(by_seat), winner, sum(card_points(c, trump) for c in cards), last))
     teams = tuple(_team(score, team, example) for team in (Team.NS, Team.EW))
     return DealView(
         id=example.id,
@@ -169,7 +165,6 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
         taker=example.taker,
         contract=example.contract,
         multiplier=example.multiplier,
-        carried_in=example.carried_in,
         tricks=tuple(rows),
         teams=teams,
         outcome=score.outcome,
