@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Protocol, TypeVar
+from typing import ClassVar, Literal
 
 from .deal_views import DealView
 from .positions import CallQuestion, PlayPosition
@@ -225,31 +225,21 @@ def _table(
     return tuple(seats)
 
 
-class Pairable(Protocol):
-    """A view that may show the same position as another under the other rule set."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def rules(self) -> str: ...
-    @property
-    def position(self) -> tuple[object, ...] | None: ...
+View = PlayView | AuctionView | DealView
+"""What a page shows of an example the engine solved."""
 
 
-V = TypeVar("V", bound=Pairable)
-
-
-def pairs(views: Mapping[str, V]) -> dict[str, V]:
+def pairs(views: Mapping[str, View]) -> dict[str, View]:
     """Each example's pair: the first other example (in page order) showing the same position under
     the other rule set. Views are grouped by position once, and each group's first view of each rule
     set found once, so a site of N examples costs N, not N² (many examples may show one position)."""
-    groups: dict[tuple[object, ...], list[V]] = {}
+    groups: dict[tuple[object, ...], list[View]] = {}
     for view in views.values():
         if (position := view.position) is not None:
             groups.setdefault(position, []).append(view)
     paired = {}
     for group in groups.values():
-        firsts: dict[str, V] = {}  # the first view of each rule set, in page order
+        firsts: dict[str, View] = {}  # the first view of each rule set, in page order
         for view in group:
             firsts.setdefault(view.rules, view)
         for view in group:
@@ -257,10 +247,6 @@ def pairs(views: Mapping[str, V]) -> dict[str, V]:
             if other is not None:
                 paired[view.id] = other
     return paired
-
-
-View = PlayView | AuctionView | DealView
-"""What a page shows of an example the engine solved."""
 
 
 def only_here(view: PlayView, other: PlayView | None) -> frozenset[Card]:
