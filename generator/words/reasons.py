@@ -10,6 +10,7 @@ example.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -664,14 +665,7 @@ def outcome_phrase(outcome: AuctionOutcome, to_speak: Seat) -> Phrase:
 @functools.cache
 def placeholders(message: Message) -> tuple[str, ...]:
     """The names of a message's ``%(name)s`` placeholders, each once, in order."""
-    names: list[str] = []
-    rest = message.msgid
-    while "%(" in rest:
-        rest = rest[rest.index("%(") + 2 :]
-        name = rest[: rest.index(")")]
-        if name not in names:
-            names.append(name)
-    return tuple(names)
+    return tuple(dict.fromkeys(re.findall(r"%\(([^)]*)\)", message.msgid)))
 
 
 def messages() -> list[tuple[Message, str]]:
