@@ -177,14 +177,11 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
 
 def _belote_seat(example: DealExample) -> Seat | None:
     """The seat that played both the king and the queen of trump, if one did."""
-    if example.trump is None:
-        return None
-    held: dict[Seat, int] = {}
-    for trick in example.tricks:
-        for seat, card in trick:
-            if card.suit == example.trump and card.rank in _BELOTE_RANKS:
-                held[seat] = held.get(seat, 0) + 1
-    return next((seat for seat, count in held.items() if count == 2), None)
+    trump = example.trump  # None: no card is of it
+    seats = [
+        seat for trick in example.tricks for seat, card in trick if card.suit == trump and card.rank in _BELOTE_RANKS
+    ]
+    return seats[0] if len(seats) == 2 and seats[0] == seats[1] else None
 
 
 def _team(score: DealScore, team: Team, example: DealExample) -> TeamTally:
