@@ -171,7 +171,7 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
         carried_out=score.carried_out,
         carries=example.rules.litige is Litige.CARRY_OVER,
         said=deal_phrases(score, example.rules, example.taker, example.contract, example.multiplier),
-        contract_said=contract_phrase(example.game, example.taker, example.trump, example.contract, example.multiplier),
+        contract_said=contract_phrase(example.taker, example.trump, example.contract, example.multiplier),
     )
 
 

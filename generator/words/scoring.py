@@ -193,7 +193,7 @@ SCORE_MESSAGES: dict[str, tuple[Message, str]] = {
 """What the outcome gives each team, as sentences (the numbers are in the score table)."""
 
 
-def contract_phrase(game: Game, taker: Seat, trump: Suit | None, contract: int | None, multiplier: int) -> Phrase:
+def contract_phrase(taker: Seat, trump: Suit | None, contract: int | None, multiplier: int) -> Phrase:
     """The contract a deal is played in: "South takes." or "South plays 90 in hearts, coinched"."""
     if contract is None:
         return Phrase(CONTRACT_MESSAGES["take"][0], (("seat", taker),))
