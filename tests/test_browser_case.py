@@ -11,11 +11,10 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
-from generator import case
 from generator.page_text import plain_text
 from generator.project import load_project
 
-from .case_helpers import call_cases, play_cases
+from .case_helpers import call_cases, play_cases, say_case
 from .chromium import start_chromium
 from .conftest import ROOT
 from .site_helpers import LOCALES
@@ -55,7 +54,7 @@ def test_every_reason_shows_the_players_case_in_the_builds_words(
     for found in cases:
         browser.get(landing(built_site, locale, found.kind, "?" + urlencode(found.query), f"why-{found.code}"))
         hidden, parent, shown = browser.execute_script(SHOWN)
-        expected = plain_text(case.say_case(words[locale], found.refused, found.phrase))
+        expected = plain_text(say_case(words[locale], found.refused, found.phrase))
         assert (hidden, parent) == (False, f"why-{found.code}"), (locale, found)
         assert shown == expected, (locale, found.code, found.situation, shown, expected)
     assert len({(c.kind, c.code) for c in cases}) == 20

@@ -13,7 +13,7 @@ from generator import case
 from generator.rules import AuctionReason, Card, PlayReason
 from generator.words import reasons
 
-from .case_helpers import call_cases, play_cases
+from .case_helpers import call_cases, play_cases, query_phrase
 
 
 def test_every_reason_has_a_grammar_and_every_sentence_a_real_case() -> None:
@@ -33,7 +33,7 @@ def test_every_reason_has_a_grammar_and_every_sentence_a_real_case() -> None:
 @pytest.mark.parametrize("kind", ["play", "call"])
 def test_the_query_of_a_real_case_gives_the_engines_sentence(kind: str) -> None:
     for found in play_cases() if kind == "play" else call_cases():
-        read = case.query_phrase(kind, found.code, found.query)
+        read = query_phrase(kind, found.code, found.query)
         assert read == (found.refused, found.phrase), found
         for name, _ in found.query:  # every parameter of the grammar, none other
             assert name in {written.rstrip("?") for written in case.GRAMMAR[kind][found.code]}
@@ -56,10 +56,10 @@ HOSTILE = [
 
 @pytest.mark.parametrize("pairs", HOSTILE, ids=[str(i) for i in range(len(HOSTILE))])
 def test_a_query_outside_the_grammar_gives_nothing(pairs: tuple) -> None:
-    assert case.query_phrase("play", "must-follow-suit", pairs) is None
-    assert case.query_phrase("play", "no-such-reason", (("card", "KH"),)) is None
-    assert case.query_phrase("call", "bid-too-low", (("call", "90-S"), ("contract", "pass"))) is None  # not a bid
-    unnamed = case.query_phrase("call", "out-of-turn", (("call", "coinche"), ("speaks", "N")))
+    assert query_phrase("play", "must-follow-suit", pairs) is None
+    assert query_phrase("play", "no-such-reason", (("card", "KH"),)) is None
+    assert query_phrase("call", "bid-too-low", (("call", "90-S"), ("contract", "pass"))) is None  # not a bid
+    unnamed = query_phrase("call", "out-of-turn", (("call", "coinche"), ("speaks", "N")))
     assert (unnamed is None) == reasons.names_rules(case.Game.COINCHE, "coinche_out_of_turn")  # rules not given
 
 
