@@ -88,8 +88,8 @@ class Indexing:
     """Pagefinds at work on groups of documents handed over one group at a time (:meth:`add`), as
     many at once as there are processors (or more: :data:`TOGETHER`), in a thread of this process:
     a build renders the next locale while the last one is indexed. Each group is indexed within its
-    own time limit from the moment its Pagefind starts. As a context, every Pagefind is stopped if
-    this process fails before :meth:`finish` (on Ctrl+C too)."""
+    own time limit from the moment its Pagefind starts. :meth:`stop` stops every Pagefind if this
+    process fails before :meth:`finish` (on Ctrl+C too)."""
 
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = config
@@ -140,12 +140,6 @@ class Indexing:
             os.write(self._wake_write, b".")
             self._thread.join()
         self._release()
-
-    def __enter__(self) -> Indexing:
-        return self
-
-    def __exit__(self, *failed: object) -> None:
-        self.stop()
 
     def _release(self) -> None:
         for handle in (self._wake_read, self._wake_write):

@@ -130,16 +130,12 @@ class Page:
     path: str
     data: bytes
 
-    def read(self) -> bytes:
-        """Its bytes (as a page in the site's folder is read when it is sent)."""
-        return self.data
-
 
 class SiteIndex:
     """The search index of a site being written into ``site``: each locale's pages handed to
     Pagefind as soon as its folder is complete (:meth:`add`: indexed while the next is rendered),
-    the rest at the end (:meth:`finish`); as a context, every Pagefind is stopped if the build
-    fails first."""
+    the rest at the end (:meth:`finish`); :meth:`stop` stops every Pagefind if the build fails
+    first."""
 
     def __init__(self, site: Path, progress: Progress | None = None) -> None:
         self.site = site
@@ -180,21 +176,9 @@ class SiteIndex:
             records[f"{BUNDLE}/{name}"] = FileRecord(sha, sha, (), stamp(path))
         return records
 
-    def __enter__(self) -> SiteIndex:
-        return self
-
     def stop(self) -> None:
         """Stop every Pagefind this index started (nothing once it is finished)."""
         self.indexing.stop()
-
-    def __exit__(self, *failed: object) -> None:
-        self.stop()
-
-
-def index_search(site: Path, progress: Progress | None = None) -> dict[str, FileRecord]:
-    """Index the pages of the finished ``site`` into ``site/pagefind/`` (see :class:`SiteIndex`)."""
-    with SiteIndex(site, progress) as index:
-        return index.finish()
 
 
 def folder_paths(site: Path, folder: str) -> list[str]:
@@ -219,17 +203,6 @@ def _limits(size: int) -> tuple[float, int]:
     """The seconds Pagefind may take over ``size`` bytes of pages, and the largest index they may
     make (base64), in proportion to their size."""
     return SECONDS + SECONDS_PER_MB * size / 1e6, INDEX_CAP + 2 * size
-
-
-def build_index(pages: dict[str, list[Page]], progress: Progress) -> dict[str, bytes]:
-    """The bundle's files (path in the bundle → bytes) of an index of ``pages``, each locale's made
-    by a Pagefind of its own (:class:`generator.pagefind.Indexing`) and handed its pages less what
-    is not searched (:func:`searched`), in the order of their paths. Broken or Failed."""
-    with pagefind.Indexing(CONFIG) as indexing:
-        for locale, group in pages.items():
-            documents = [_document(page.path, page.read) for page in group]
-            _hand(indexing, locale, documents, sum(len(page.data) for page in group))
-        return _bundle(indexing, sum(map(len, pages.values())), progress)
 
 
 def _hand(indexing: pagefind.Indexing, folder: str, documents: list[pagefind.Document], size: int) -> None:

@@ -28,9 +28,19 @@ import pytest
 from generator import pagefind, search
 from generator.files import FileError
 from generator.i18n.catalogs import read_catalog
+from generator.records import FileRecord
 
 from .conftest import ROOT
 from .site_helpers import ALL_PAGES, LOCALES, copy_project, run_build, tree
+
+
+def index_site(site: Path) -> dict[str, FileRecord]:
+    """Index the pages of the finished ``site`` into ``site/pagefind/``, as a build does at its end."""
+    site_index = search.SiteIndex(site)
+    try:
+        return site_index.finish()
+    finally:
+        site_index.stop()
 
 
 def fragments(bundle: Path) -> dict[str, dict]:
@@ -92,7 +102,7 @@ def test_the_index_is_a_function_of_the_pages_bytes(built_site: Path, tmp_path: 
             (folder / name).write_bytes((built_site / name).read_bytes())
         listed = [path.name for path in (folder / "es").iterdir()]
         assert listed != sorted(listed) or not folder.is_relative_to("/dev/shm")  # not the order of the paths
-        search.index_search(folder)
+        index_site(folder)
         assert tree(folder / search.BUNDLE) == tree(built_site / search.BUNDLE)
 
 
@@ -239,14 +249,28 @@ PAGES = {
 }
 
 
+def build_index(pages: dict[str, list[search.Page]], progress: search.Progress) -> dict[str, bytes]:
+    """The bundle's files (path in the bundle → bytes) of an index of ``pages``, as a build makes
+    it of a site's folders (:class:`generator.search.SiteIndex`): each locale's by a Pagefind of its
+    own, handed its pages less what is not searched, in their order. Broken or Failed."""
+    indexing = pagefind.Indexing(search.CONFIG)
+    try:
+        for locale, group in pages.items():
+            documents = [search._document(page.path, lambda data=page.data: data) for page in group]
+            search._hand(indexing, locale, documents, sum(len(page.data) for page in group))
+        return search._bundle(indexing, sum(map(len, pages.values())), progress)
+    finally:
+        indexing.stop()
+
+
 def index(pages: dict[str, list[search.Page]] | None = None) -> dict[str, bytes]:
-    return search.build_index(PAGES if pages is None else pages, lambda _: None)
+    return build_index(PAGES if pages is None else pages, lambda _: None)
 
 
 def test_indexing_says_how_far_it_is() -> None:
     """On a terminal, the build's progress line says it (``build``'s Progress shows one line, rewritten)."""
     said: list[str] = []
-    files = search.build_index(PAGES, said.append)
+    files = build_index(PAGES, said.append)
     assert said[-1] == "indexing for search: 2 of 2 pages" and set(said) <= {
         f"indexing for search: {n} of 2 pages" for n in range(3)
     }
@@ -345,7 +369,7 @@ def test_an_indexer_killed_on_the_pages_names_the_largest(tmp_path: Path, monkey
             (site / page.path).parent.mkdir(parents=True, exist_ok=True)
             (site / page.path).write_bytes(page.data)
     with pytest.raises(FileError) as raised:
-        search.index_search(site)
+        index_site(site)
     assert raised.value.message.startswith("Pagefind failed on these pages: while indexing ")
     assert "it was killed (SIGKILL, out of memory?); the largest page is fr/a.html (5 KB, 3 elements; " in (
         raised.value.message
@@ -362,7 +386,7 @@ def test_without_pagefind_the_build_says_to_run_setup(tmp_path: Path, monkeypatc
     page.write_text('<html lang="es"><body><main data-pagefind-body><h1>Reglas</h1></main></body></html>')
     monkeypatch.setattr(pagefind, "indexer", lambda: None)
     with pytest.raises(FileError) as raised:
-        search.index_search(tmp_path)
+        index_site(tmp_path)
     assert str(raised.value) == (
         "pagefind: error: Pagefind, the search indexer, is missing or broken: the package pagefind_bin is not "
         "installed: run ./setup, which reinstalls it (pagefind_bin from PyPI, pinned in constraints.txt)"
