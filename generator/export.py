@@ -105,18 +105,12 @@ def example_line(example: Example, solution: Solution) -> str:
 def schema_data(base_url: str) -> bytes:
     """The JSON Schema of :func:`export_data`'s file, its ``$id`` under ``base_url``: as the site
     publishes it beside the file, and as committed in ``schemas/`` for ``content/site.yaml``'s."""
-    return _dumps(schema(base_url))
-
-
-def _dumps(value: object) -> bytes:
-    return (json.dumps(value, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return (json.dumps(schema(base_url), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 def _plain(value: object) -> Any:
     """An engine value as JSON: cards, seats, suits and teams by their codes, enums by their values."""
-    if isinstance(value, (Card, Seat, Suit)):
-        return value.code()
-    if isinstance(value, Team):
+    if isinstance(value, (Card, Seat, Suit, Team)):
         return value.code()
     if isinstance(value, Enum):
         return value.value
@@ -296,11 +290,6 @@ def _kind(kind: str, position: dict[str, Any], answer: dict[str, Any]) -> dict[s
     }
 
 
-def _codes_defs() -> dict[str, Any]:
-    """Each kind of code as a documented enum (:mod:`generator.codes`), by its kind's name."""
-    return {kind.name: codes.enum_schema(kind) for kind in codes.KINDS}
-
-
 _NULLABLE_CARD = {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}
 _NULLABLE_SUIT = {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]}
 
@@ -325,7 +314,7 @@ def schema(base_url: str) -> dict[str, Any]:
             "card": _CARD,
             "seat": _SEAT,
             "suit": _SUIT,
-            **_codes_defs(),
+            **{kind.name: codes.enum_schema(kind) for kind in codes.KINDS},  # each kind of code, documented
             "example": {
                 "type": "object",
                 "properties": {
