@@ -155,8 +155,6 @@ IMAGES: dict[str, Callable[[], bytes]] = {
 }
 """Each image's file name in ``templates/assets/`` and how it is drawn."""
 
-SIZES = {"favicon-32.png": (32, 32), "apple-touch-icon.png": (180, 180), "share.png": (1200, 630)}
-
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m generator.images [FOLDER]``: draw every image into FOLDER, all or none; exit 2

@@ -21,6 +21,8 @@ from .test_site import Elements
 BASE_URL = "https://help.belote.example/"
 OG_LOCALES = {"es": "es_ES", "ru": "ru_RU", "hi": "hi_IN", "bg": "bg_BG", "fr": "fr_FR"}
 ASSETS = ROOT / "templates" / "assets"
+SIZES = {"favicon-32.png": (32, 32), "apple-touch-icon.png": (180, 180), "share.png": (1200, 630)}
+"""Each image's size in pixels (width, height)."""
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +97,7 @@ def test_french_no_break_spaces_stay_in_the_title_and_attributes(site: Path) -> 
 def test_the_icons_and_the_share_image_are_what_the_script_draws() -> None:
     for name, draw in images.IMAGES.items():
         data = (ASSETS / name).read_bytes()
-        assert png_size(data) == images.SIZES[name]
+        assert png_size(data) == SIZES[name]
         assert data == draw(), f"templates/assets/{name} is not what generator/images.py draws: run it"
 
 
