@@ -160,7 +160,8 @@ def play_reasons() -> dict[PlayReason, ReasonSeen]:
             for position, (refused, _) in zip(play_draws(game, rules), play_verdicts(game, rules), strict=True):
                 for reason in set(refused.values()):
                     if reason not in found:  # the sentence of the first position only
-                        found[reason] = ([], _play_said(position, reason, the_rules))
+                        phrase = play_phrase(reason, position.seat, position.trick, position.trump, the_rules)
+                        found[reason] = ([], phrase)
                     where, _ = found[reason]
                     if (game, rules) not in where:
                         where.append((game, rules))
@@ -169,10 +170,6 @@ def play_reasons() -> dict[PlayReason, ReasonSeen]:
     return {
         reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1]) for reason in PlayReason if reason in found
     }
-
-
-def _play_said(position: PlayPosition, reason: PlayReason, rules: Rules) -> Phrase:
-    return play_phrase(reason, position.seat, position.trick, position.trump, rules)
 
 
 def _any() -> Rules:
@@ -185,9 +182,12 @@ def _ordered(where: list[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
     return tuple(sorted(where, key=lambda place: (list(Game).index(place[0]), names.index(place[1]))))
 
 
-def _turned_card(game: Game, draw: random.Random) -> Card | None:
-    """The card turned up for the auction (its suit and its rank), in the trump game; None in the others."""
-    return DECK[draw.randrange(len(DECK))] if game is Game.TRUMP else None
+def _new_auction(game: Game, rules: Rules, draw: random.Random) -> tuple[Card | None, Seat, Auction]:
+    """A random auction's start: the card turned up (its suit and its rank) in the trump game, None
+    in the others; the dealer; the auction under ``rules``."""
+    turned_card = DECK[draw.randrange(len(DECK))] if game is Game.TRUMP else None
+    dealer = Seat(draw.randrange(4))
+    return turned_card, dealer, Auction(rules, dealer, turned_card.suit if turned_card is not None else None)
 
 
 def _candidates(game: Game) -> list[Call]:
@@ -207,10 +207,7 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
         for game, the_rules in games.items():
             draw = random.Random(f"auction {game.value} {rules}")
             for _ in range(AUCTIONS):
-                turned_card = _turned_card(game, draw)
-                turned = turned_card.suit if turned_card is not None else None
-                dealer = Seat(draw.randrange(4))
-                auction = Auction(the_rules, dealer, turned)
+                turned_card, dealer, auction = _new_auction(game, the_rules, draw)
                 made: list[tuple[Seat, Call]] = []
                 for _ in range(12):
                     accepted = []
@@ -222,7 +219,8 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                                     accepted.append(call)
                                 continue
                             if reason not in found:  # the sentence and auction of the first trial only
-                                drawn = DrawnAuction(game, rules, dealer, turned, (*made, (seat, call)), turned_card)
+                                calls = (*made, (seat, call))
+                                drawn = DrawnAuction(game, rules, dealer, auction.turned, calls, turned_card)
                                 found[reason] = ([], call_phrase(reason, call, auction), drawn)
                             where, _, _ = found[reason]
                             if (game, rules) not in where:
@@ -330,10 +328,7 @@ def practice_calls() -> tuple[CallQuestion, ...]:
             draw = random.Random(f"practice auction {game.value} {rules}")
             met: Counter[AuctionReason] = Counter()
             for _ in range(40):
-                turned_card = _turned_card(game, draw)
-                turned = turned_card.suit if turned_card is not None else None
-                dealer = Seat(draw.randrange(4))
-                auction = Auction(the_rules, dealer, turned)
+                turned_card, dealer, auction = _new_auction(game, the_rules, draw)
                 made: list[tuple[Seat, Call]] = []
                 while auction.outcome.status is AuctionStatus.OPEN and len(made) < 12:
                     seat = auction.to_speak
@@ -353,7 +348,7 @@ def practice_calls() -> tuple[CallQuestion, ...]:
                         offered = first + draw.sample(others, CHOICES - len(first))
                         order = {v.call: n for n, v in enumerate([*taken[-1:], *verdicts])}
                         offered.sort(key=lambda v: order[v.call])
-                        drawn = DrawnAuction(game, rules, dealer, turned, tuple(made), turned_card)
+                        drawn = DrawnAuction(game, rules, dealer, auction.turned, tuple(made), turned_card)
                         chosen.append(CallQuestion(drawn, seat, tuple(offered)))
                     accepted = [v.call for v in verdicts if v.reason is None]
                     choice = Call(CallKind.PASS) if not accepted or draw.random() < 0.7 else draw.choice(accepted)
