@@ -21,15 +21,11 @@ DEFAULT = "examples.json"
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """The command: see :func:`run_export`."""
-    out = arguments.out if arguments.out is not None else arguments.project / DEFAULT
-    return run_export(arguments.project, arguments.paths, out)
-
-
-def run_export(root: Path, paths: list[str], out: Path) -> int:
-    """Check every example of ``paths`` (relative to ``root``; default: ``content/``), then write
-    ``out`` and its schema beside it (both or neither); 0 written, 1 an example does not hold, 2
-    the input (or the output's place) is wrong."""
+    """The command: check every example of its paths (relative to the project; default: ``content/``),
+    then write its output (default: :data:`DEFAULT`) and the schema beside it (both or neither); 0
+    written, 1 an example does not hold, 2 the input (or the output's place) is wrong."""
+    root, paths = arguments.project, arguments.paths
+    out: Path = arguments.out if arguments.out is not None else root / DEFAULT
     schema = out.parent / SCHEMA_NAME
     if out.name == SCHEMA_NAME:
         print(f"{out}: error: that is the name of the schema written beside the file: choose another name")
