@@ -131,47 +131,31 @@ def case_data(words: Words, kind: str) -> str:
     by situation, the line that joins the card (or call) to its reason, the names of every value,
     and where a sentence names the rule set. Made from the build's own words, so the script writes
     what the pages write."""
-    if kind == "play":
-        sentences = {
-            reason.value: {
-                situation: _text(words, message)
-                for (code, situation), (message, _) in reasons.PLAY_MESSAGES.items()
-                if code is reason
-            }
-            for reason in PlayReason
+    play = kind == "play"
+    messages = reasons.PLAY_MESSAGES if play else reasons.CALL_MESSAGES
+    sentences = {
+        reason.value: {
+            situation: _text(words, message) for (code, situation), (message, _) in messages.items() if code is reason
         }
-        line = _text(words, reasons.LINE)
+        for reason in (PlayReason if play else AuctionReason)
+    }
+    names: dict[str, dict[str, str]] = {
+        "suit": {suit.code(): plain_text(words.name(suit)) for suit in Suit},
+        "seat": {seat.code(): plain_text(words.seat(seat)) for seat in Seat},
+        "rules": {name: plain_text(words.name(terms.rules(name))) for name in RULESETS},
+    }
+    if play:
         cards = [Card.of(rank, suit) for suit in Suit for rank in terms.Rank]
-        names: dict[str, dict[str, str]] = {
-            "card": {card.code(): plain_text(words.card(card)) for card in cards},  # the refused card, first
-            "inside": {card.code(): plain_text(words.name(card)) for card in cards},  # a card within a sentence
-            "trumped": {card.code(): plain_text(words.name(terms.trumped_card(card))) for card in cards},
-            "suit": {suit.code(): plain_text(words.name(suit)) for suit in Suit},
-            "seat": {seat.code(): plain_text(words.seat(seat)) for seat in Seat},
-            "rules": {name: plain_text(words.name(terms.rules(name))) for name in RULESETS},
-        }
-        flag = "must_undertrump"
+        names["card"] = {card.code(): plain_text(words.card(card)) for card in cards}  # the refused card, first
+        names["inside"] = {card.code(): plain_text(words.name(card)) for card in cards}  # a card within a sentence
+        names["trumped"] = {card.code(): plain_text(words.name(terms.trumped_card(card))) for card in cards}
     else:
-        sentences = {
-            reason.value: {
-                situation: _text(words, message)
-                for (code, situation), (message, _) in reasons.CALL_MESSAGES.items()
-                if code is reason
-            }
-            for reason in AuctionReason
-        }
-        line = _text(words, reasons.CALL_LINE)
-        names = {
-            "call": {call_code(call): plain_text(words.call(call)) for call in every_call()},
-            "suit": {suit.code(): plain_text(words.name(suit)) for suit in Suit},
-            "seat": {seat.code(): plain_text(words.seat(seat)) for seat in Seat},
-            "game": {game.value: plain_text(words.name(terms.game(game))) for game in Game},
-            "rules": {name: plain_text(words.name(terms.rules(name))) for name in RULESETS},
-        }
-        flag = "coinche_out_of_turn"
+        names["call"] = {call_code(call): plain_text(words.call(call)) for call in every_call()}
+        names["game"] = {game.value: plain_text(words.name(terms.game(game))) for game in Game}
+    flag = "must_undertrump" if play else "coinche_out_of_turn"
     data = {
         "kind": kind,
-        "line": line,
+        "line": _text(words, reasons.LINE if play else reasons.CALL_LINE),
         "sentences": sentences,
         "names": names,
         "named": [game.value for game in Game if reasons.names_rules(game, flag)],
