@@ -199,17 +199,11 @@ def folders(site: Path) -> list[str]:
     ]
 
 
-def _limits(size: int) -> tuple[float, int]:
-    """The seconds Pagefind may take over ``size`` bytes of pages, and the largest index they may
-    make (base64), in proportion to their size."""
-    return SECONDS + SECONDS_PER_MB * size / 1e6, INDEX_CAP + 2 * size
-
-
 def _hand(indexing: pagefind.Indexing, folder: str, documents: list[pagefind.Document], size: int) -> None:
     """Hand a folder's documents (if any), ``size`` bytes of pages, to a Pagefind of its own, with
-    the limits their size gives."""
+    the limits their size gives: the seconds it may take and the largest index it may make (base64)."""
     if documents:
-        indexing.add(folder, documents, *_limits(size), size)
+        indexing.add(folder, documents, SECONDS + SECONDS_PER_MB * size / 1e6, INDEX_CAP + 2 * size, size)
 
 
 def _bundle(indexing: pagefind.Indexing, total: int, progress: Progress) -> dict[str, bytes]:
