@@ -34,6 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .forked import cpu_count
+
 PACKAGE = "pagefind_bin"
 """The PyPI package of the Pagefind binary (its version is the binary's)."""
 ANSWER_CAP = 1024 * 1024
@@ -202,11 +204,7 @@ class Indexing:
 def _room(running: list[_Run], waiting: _Run) -> bool:
     """Whether ``waiting``'s Pagefind may start beside those ``running``: one per processor, and more
     while all their pages total at most :data:`TOGETHER` bytes."""
-    return len(running) < _processors() or sum(run.size for run in [*running, waiting]) <= TOGETHER
-
-
-def _processors() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return len(running) < cpu_count() or sum(run.size for run in [*running, waiting]) <= TOGETHER
 
 
 class _Run:

@@ -445,7 +445,7 @@ def test_a_translation_far_longer_than_its_source_is_refused_at_its_line(tmp_pat
 def test_pagefinds_share_the_processors_while_their_pages_are_small(monkeypatch: pytest.MonkeyPatch) -> None:
     """The five locales of a site of 200 pages each are indexed at once (two at a time left the last
     one alone on one core); a larger site's one per processor, its memory bounded."""
-    monkeypatch.setattr(pagefind, "_processors", lambda: 2)
+    monkeypatch.setattr(pagefind, "cpu_count", lambda: 2)
 
     def run(size: int) -> pagefind._Run:
         return pagefind._Run("es", [], {}, 0, 1.0, size)
