@@ -10,7 +10,7 @@ Everything a template prints is escaped (autoescape); the text it is handed is p
   ``words.card(c)``, ``words.played(c)``, ``words.corner(rank)``, ``words.face(c, state, verdict)``,
   ``words.seat(s)``, ``words.hand(s)``, ``words.team(t)``, ``words.game(g)``, ``words.rules(name)``,
   ``words.trump(suit)``, ``words.turned(suit)``, ``words.contract(n)``, ``words.call(c)``,
-  ``words.turn_order(start)``, ``words.term(context, msgid)``, ``words.fill(context, msgid, **values)``,
+  ``words.turn_order(start)``, ``words.fill(context, msgid, **values)``,
   ``words.say(phrase)``, ``words.foreign(text)``, ``words.once(name, macro, *values)``;
 - ``case_data(kind)``: the words the reason landing's script fills the player's own case from
   (:func:`generator.case.case_data`, JSON for a ``<script type="application/json">``);
@@ -20,12 +20,11 @@ Everything a template prints is escaped (autoescape); the text it is handed is p
   ``markup.said(view)``;
 - the engine's tables and values (:mod:`generator.tables`, :mod:`generator.rules`):
   ``rules_matter(game, scoring=False)``, ``rule_sets()``, ``rule_differences()``,
-  ``rule_differences_by_game()``, ``scoring_recap()``, ``card_order()``, ``only_here(view, other)``,
-  ``turn_seats()``, ``seat_of(code)``, ``belote_points``;
+  ``rule_differences_by_game()``, ``scoring_recap()``, ``card_order()``, ``seat_of(code)``;
 - the page's locale: ``lang``, ``dir``, ``og_locale``, ``og_alternates``, ``site``, ``site_name``,
   ``is_draft``;
 - filters: ``glossed`` (the first use of each glossary word linked), ``foreign`` (words of another
-  language marked), ``striptags`` (keeps no-break spaces), ``unlinked``, ``nobreak_sum``.
+  language marked), ``striptags`` (keeps no-break spaces), ``unlinked``.
 
 Each template is handed only its output's context (:mod:`generator.plan`): its fields are the
 template's variables.
@@ -46,10 +45,10 @@ from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
-from . import tables, views
+from . import tables
 from .cache import Keeper
 from .case import case_data
-from .example_markup import ExampleMarkup, nobreak_sum
+from .example_markup import ExampleMarkup
 from .files import read_input
 from .i18n.catalogs import Translator
 from .inputs import Inputs
@@ -59,7 +58,6 @@ from .plan import Glossary, Output, bcp47
 from .reader.pages import Site
 from .reader.source import SourceError, control_problem, decode
 from .rules import Seat, rule_sets_differ
-from .rules.scoring import BELOTE
 from .words import terms
 from .words.terms import Message
 
@@ -100,10 +98,7 @@ class LocaleRenderer:
             rule_differences_by_game=tables.differences_by_game,
             scoring_recap=tables.scoring_recap,
             card_order=tables.card_order,
-            only_here=views.only_here,
-            turn_seats=lambda: tuple(Seat),
             seat_of=Seat.parse,
-            belote_points=BELOTE,
             lang=bcp47(locale),
             dir=text_direction(locale),
             og_locale=og_locale(locale),
@@ -260,7 +255,6 @@ def make_environment(
         bytecode_cache=compiled,
     )
     env.template_class = MarkedTemplate
-    env.filters["nobreak_sum"] = nobreak_sum
     env.filters["striptags"] = plain_text
     env.filters["unlinked"] = unlinked
     env.filters["glossed"] = _glossed
