@@ -25,15 +25,19 @@ import sys
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..files import FileError, read_input
 from ..invocation import command
 from ..problems import Problem
 from ..words.terms import Message
 from .entries import Entries, entry_key, read_entries, translated
-from .pofile import Key, PoEntry, read_po_file
+from .pofile import Key, header_lines_of, parse_po, plural_rule, read_po_file
 
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message as PoMessage
+
+_DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
 NEW_MESSAGE = "new"
 """A warning's kind: a new or changed message shown in English (does not block a deploy)."""
 LOST_TRANSLATION = "lost"
@@ -168,29 +172,31 @@ def _template_messages(template: bytes, entries: Entries | None = None) -> tuple
     if entries is not None:
         by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
         return set(by_lines.values()), by_lines
-    read = read_po_file(template, f"{LOCALES}/{TEMPLATE}", [])
-    return {message_digest(*_key_of(entry)) for entry in (read.active if read is not None else ())}, {}
+    read = parse_po(template, f"{LOCALES}/{TEMPLATE}", [])
+    return {message_digest(*_key_of(message)) for message in (read if read is not None else ()) if message.id}, {}
 
 
 def _translated(data: bytes, display: str, written: Mapping[str, str], entries: Entries | None = None) -> set[str]:
     """The digests of the messages a catalog translates (not fuzzy, every string not empty): read
-    entry by entry when the file has the writer's layout (faster than
-    :func:`~.pofile.read_po_file`, which reads any other); none when it cannot be read."""
+    entry by entry when the file has the writer's layout (five times faster than
+    :func:`~.pofile.parse_po`, which reads any other); none when it cannot be read."""
     from babel.messages.pofile import unescape
 
     entries = entries or _entries_of(data)
-    header = read_po_file(entries.header.encode("utf-8"), display, []) if entries is not None else None
+    header = parse_po(entries.header.encode("utf-8"), display, []) if entries is not None else None
     if entries is not None and header is not None:
-        found = [(entry, translated(entry, header.header.num_plurals)) for entry in entries.active]
+        found = [(entry, translated(entry, header.num_plurals)) for entry in entries.active]
         if all(done is not None for _, done in found):
             return {
                 written.get(entry.key) or message_digest(*entry_key(entry, unescape)) for entry, done in found if done
             }
-    read = read_po_file(data, display, [])
+    read = parse_po(data, display, [])
     return {
-        message_digest(*_key_of(entry))
-        for entry in (read.active if read is not None else ())
-        if not entry.fuzzy and all(entry.string if isinstance(entry.string, tuple) else (entry.string,))
+        message_digest(*_key_of(message))
+        for message in (read if read is not None else ())
+        if message.id
+        and not message.fuzzy
+        and all(message.string if isinstance(message.string, tuple | list) else (message.string,))
     }
 
 
@@ -201,8 +207,8 @@ def _entries_of(data: bytes) -> Entries | None:
         return None
 
 
-def _key_of(entry: PoEntry) -> Key:
-    return entry.context, entry.id if isinstance(entry.id, str) else entry.id[0]
+def _key_of(message: PoMessage) -> Key:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
 class Translation(NamedTuple):
@@ -259,6 +265,8 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
     read = read_po_file(data, display, problems)  # its entries as read: the build needs no Babel message
     if read is None:
         return None, problems
+    header = dict(read.header.mime_headers).get("Plural-Forms", _DEFAULT_PLURAL)
+    plural = plural_rule(header, display, header_lines_of(data).get("plural-forms", (1, ""))[0], problems)
     entries: dict[Key, Translation] = {}
     for entry in read.active:  # the header is not among them
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
@@ -274,9 +282,9 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
             _check_placeholders(ids, strings, display, line, problems)
         review = fuzzy and ANSWER_CHANGED in entry.user_comments and not entry.has_previous
         entries[key] = Translation(strings, fuzzy, line, review)
-    if problems:
+    if plural is None or problems:
         return None, problems
-    return LocaleCatalog(locale, display, entries, read.plural), problems
+    return LocaleCatalog(locale, display, entries, plural), problems
 
 
 LONGER, LONGER_BY = 10, 500

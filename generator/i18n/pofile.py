@@ -117,14 +117,12 @@ ObsoleteKey = str | tuple[str, str]
 
 
 class PoFile(NamedTuple):
-    """A catalog file as read (:func:`read_po_file`): Babel's catalog of its header alone, its
-    other entries as read, active (in order) and obsolete (by the key Babel's catalog gives them),
-    and its plural rule (:func:`plural_rule`)."""
+    """A catalog file as read (:func:`read_po_file`): Babel's catalog of its header alone, and its
+    other entries as read, active (in order) and obsolete (by the key Babel's catalog gives them)."""
 
     header: PoCatalog
     active: list[PoEntry]
     obsolete: dict[ObsoleteKey, PoEntry]
-    plural: Callable[[int], int]
 
 
 def read_po_file(data: bytes, display: str, problems: list[Problem], locale: str | None = None) -> PoFile | None:
@@ -149,21 +147,21 @@ def read_po_file(data: bytes, display: str, problems: list[Problem], locale: str
     reader = _Reader(catalog, display)
     reader.read(lines, functools.partial(_line_is_valid, display=display, problems=problems) if suspect else None)
     problems += reader.duplicates
-    problems += _repeated_fields(header_fields(lines), display)
+    fields = header_fields(lines)
+    problems += _repeated_fields(fields, display)
     if len(problems) > before:
         return None
-    headers = header_lines(lines)
+    headers = {name: (line, value) for name, _, line, value in reversed(fields)}  # the first of each
     if _charset_problem(headers, display, problems):
         return None
-    plural_line, plural = headers.get("plural-forms", (0, ""))  # none: Babel's, of the Language or English
-    rule = plural_rule(plural if plural_line else catalog.plural_forms, display, plural_line or 1, problems)
-    if rule is None:
+    plural_line, plural = headers.get("plural-forms", (0, ""))
+    if plural_line and plural_rule(plural, display, plural_line, problems) is None:
         return None  # Babel would misread the plural translations
     if reader.error is not None:
         problems.append(reader.error)
         return None
     _keep_header(catalog, reader.header)
-    read = PoFile(catalog, reader.active, reader.obsolete_entries, rule)
+    read = PoFile(catalog, reader.active, reader.obsolete_entries)
     if b"&#" not in data and _CONTROL_ESCAPE.search(data) is None:
         return read  # the lines' own control characters were refused
     for entry in [*catalog, *read.active, *read.obsolete.values()]:  # the header (Babel's), then the others
