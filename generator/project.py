@@ -298,8 +298,9 @@ def parse_beside(found: list[CatalogFile]) -> Beside[dict[str, Packed]] | None:
     (:data:`Packed`), and is unpacked by the process that renders its locale when it starts
     rendering it, instead of being parsed there while the other core waits (at 200 pages per
     locale, 0.18 s a catalog against 20 ms to unpack it; at 1000, 0.96 s and 110 MiB at its peak
-    against 67 ms and 0.5 MB packed). As a context, the forked process is stopped with a failed
-    build; None when there is nothing to check or no process can be forked."""
+    against 67 ms and 0.5 MB packed). The :class:`~generator.forked.Beside` returned, as a context,
+    stops its process with a failed build; None when there is nothing to check or no process can be
+    forked."""
     job = lambda: {each.locale: _packed(check_catalog(each)) for each in found}  # noqa: E731
     return Beside(job) if found and can_fork() else None
 
