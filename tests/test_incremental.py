@@ -703,24 +703,27 @@ def test_a_large_locale_shows_the_neighbours_and_the_index_in_its_footer(
 def test_an_error_in_this_half_stops_the_process_rendering_the_other(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The forked process is stopped, not left writing into the staging folder this one removes."""
-    went_on = tmp_path / "went-on"
+    """The forked process is stopped, not left writing into the staging folder this one removes,
+    and not waited for: it would write ``went_on`` a minute later."""
+    started, went_on = tmp_path / "started", tmp_path / "went-on"
 
     def slow_first_half(*job: object) -> object:
-        time.sleep(3)
+        started.write_text(str(os.getpid()), encoding="utf-8")
+        time.sleep(60)
         went_on.write_text("the forked process went on", encoding="utf-8")
         return rendering.Rendered()
 
-    def failing(*args: object) -> object:  # this process's half
+    def failing(*args: object) -> object:  # this process's half, once the other is under way
+        while not started.exists():
+            time.sleep(0.01)
         raise rendering.RenderError(Problem("templates/page.html", 1, 1, "template: UndefinedError: boom"))
 
     monkeypatch.setattr(rendering, "_render_first_half", slow_first_half)
     monkeypatch.setattr(rendering.SiteRenderer, "render_files", failing)
-    started = time.monotonic()
     result, lines = run_build(project, tmp_path / "site", jobs=2)
     assert result.code == 2 and lines[0] == "templates/page.html:1:1: error: template: UndefinedError: boom"
-    assert time.monotonic() - started < 3  # not waiting for it
-    time.sleep(3.5)
+    with pytest.raises(ProcessLookupError):  # stopped, and its end collected
+        os.kill(int(started.read_text(encoding="utf-8")), 0)
     assert not went_on.exists() and not list(tmp_path.glob(".site.*")) and not (tmp_path / "site").exists()
 
 
