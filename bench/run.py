@@ -248,20 +248,37 @@ PER_PAGE: dict[tuple[str, int], float] = {}
 """Each generator's clean build time per page×locale at each size, for the linearity figure."""
 
 
+def own_site(generator: Generator, project: Path, pages: int | None) -> None:
+    """Into ``project``: the checkout's own real site (``pages`` None), or a synthetic one of
+    ``pages`` pages per locale made by its own ``bench/synthetic.py`` (a baseline's reads content
+    of its own format: the start of a round may not read today's)."""
+    if pages is None:
+        for folder in ("content", "locales", "templates"):
+            shutil.copytree(generator.checkout / folder, project / folder)
+    elif generator.checkout == ROOT:
+        make_site(project, pages)
+    else:
+        script = (
+            "import sys; from pathlib import Path; sys.path.insert(0, 'bench'); from synthetic import make_site; "
+            f"make_site(Path({str(project)!r}), {pages})"
+        )
+        subprocess.run([sys.executable, "-c", script], cwd=generator.checkout, env=generator.env(), check=True)
+
+
 def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str | None) -> list[str]:
     """Clean build, no-op rebuild, one-page edit and peak memory at ``pages`` pages per locale,
-    each generator on its own copy of the same synthetic site; Hugo on the equivalent site. The
+    each generator on its own synthetic site (:func:`own_site`); Hugo on the equivalent site. The
     times are of runs whose memory is not sampled; the peak is of one more clean build each, sampled."""
     lines = []
     with tempfile.TemporaryDirectory(prefix=f"bench-{pages}-") as temporary:
         base = make_site(Path(temporary) / "source", pages)
         projects = {}
         for generator in generators:
-            projects[generator.name] = Path(temporary) / generator.name
-            shutil.copytree(base, projects[generator.name])
-            if generator.checkout != ROOT:  # another checkout renders with its own templates
-                shutil.rmtree(projects[generator.name] / "templates")
-                shutil.copytree(generator.checkout / "templates", projects[generator.name] / "templates")
+            projects[generator.name] = project = Path(temporary) / generator.name
+            if generator.checkout == ROOT:
+                shutil.copytree(base, project)
+            else:
+                own_site(generator, project, pages)
         counter = [0]
         tools: dict[str, Callable[[], Run]] = {}
         sampled: dict[str, Callable[[], Run]] = {}
@@ -462,19 +479,6 @@ def bench_serve(
             if not ours:
                 time.sleep(0.005)
 
-    def own_site(generator: Generator, project: Path) -> None:
-        if pages is None:
-            for folder in ("content", "locales", "templates"):
-                shutil.copytree(generator.checkout / folder, project / folder)
-        elif generator.checkout == ROOT:
-            make_site(project, pages)
-        else:  # the baseline's own synthetic site
-            script = (
-                "import sys; from pathlib import Path; sys.path.insert(0, 'bench'); from synthetic import make_site; "
-                f"make_site(Path({str(project)!r}), {pages})"
-            )
-            subprocess.run([sys.executable, "-c", script], cwd=generator.checkout, env=generator.env(), check=True)
-
     lines: list[str] = []
     marker = "\n      - You play the suit led if you have it"  # the first line of its summary
     names = {
@@ -486,7 +490,7 @@ def bench_serve(
         edits: dict[str, tuple[Path, Callable[[str, int], str], str, bool]] = {}
         for generator in generators:
             project = Path(temporary) / generator.name
-            own_site(generator, project)
+            own_site(generator, project, pages)
             port = free_port()
             url = f"http://127.0.0.1:{port}/es/allowed-cards.html"
             command = generator.command("serve", "-C", str(project), "--port", str(port))
