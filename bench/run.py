@@ -8,11 +8,10 @@ Run: .venv/bin/python bench/run.py [--sizes 2,20,200,1000] [--repeats N] [--base
 
 Every figure is the median of REPEATS runs with its spread (min–max); the tools compared are
 run alternately in one loop, so that a busy second core slows them alike. ``--baseline DIR``
-also runs another checkout of the project (``DIR/generator``, e.g. a clone of main) on the same
-synthetic sites (rendered with its own templates), alternating with this one, with the same
-``--no-search`` (refused if its build has no such option), and its ``serve`` beside this one's, each
-on a site of its own content's format (the real site's, or one its own ``bench/synthetic.py``
-makes). Hugo runs when ``hugo`` is on the PATH
+also runs another checkout of the project (``DIR/generator``, e.g. a clone of main, or the start
+of a round), alternating with this one, with the same ``--no-search`` (refused if its build has no
+such option): its builds and its ``serve`` beside this one's, each on a site of its own content's
+format (the real site's, or one of the same size that its own ``bench/synthetic.py`` makes). Hugo runs when ``hugo`` is on the PATH
 (Debian: ``apt-get install hugo``); without ``--no-search``, so does "Hugo then Pagefind over its
 output" (the Pagefind of constraints.txt, as ``pagefind --site public``), the anchor of the
 published build.
