@@ -11,10 +11,10 @@ run alternately in one loop, so that a busy second core slows them alike. ``--ba
 also runs another checkout of the project (``DIR/generator``, e.g. a clone of main, or the start
 of a round), alternating with this one, with the same ``--no-search`` (refused if its build has no
 such option): its builds and its ``serve`` beside this one's, each on a site of its own content's
-format (the real site's, or one of the same size that its own ``bench/synthetic.py`` makes). Hugo runs when ``hugo`` is on the PATH
-(Debian: ``apt-get install hugo``); without ``--no-search``, so does "Hugo then Pagefind over its
-output" (the Pagefind of constraints.txt, as ``pagefind --site public``), the anchor of the
-published build.
+format (the real site's, or one of the same size that its own ``bench/synthetic.py`` makes).
+Hugo runs when ``hugo`` is on the PATH (Debian: ``apt-get install hugo``); without
+``--no-search``, so does "Hugo then Pagefind over its output" (the Pagefind of constraints.txt, as
+``pagefind --site public``), the anchor of the published build.
 """
 
 from __future__ import annotations
