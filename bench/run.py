@@ -370,10 +370,11 @@ def bench_size(pages: int, generators: list[Generator], repeats: int, hugo: str 
             lines.append(f"  {generator.name}: published build / Hugo then Pagefind = {ratio:.2f}{aim}")
     if len(generators) > 1:
         pairs = zip(series["project clean"].runs, series["baseline clean"].runs, strict=True)
-        ratios = [a.seconds / b.seconds for a, b in pairs]
-        ratio = statistics.median(ratios)
+        walls, cpus = zip(*((a.seconds / b.seconds, a.cpu / b.cpu) for a, b in pairs), strict=True)
+        ratio = statistics.median(walls)
         aim = f" (aim <= 1.05 at 200: {verdict(ratio <= 1.05)})" if pages == 200 else ""
-        lines.append(f"  project / baseline, clean build, paired runs: {ratio:.2f}{aim}")
+        noise = f"pairs {min(walls):.2f}–{max(walls):.2f}, n={len(walls)}; CPU {statistics.median(cpus):.2f}"
+        lines.append(f"  project / baseline, clean build, paired runs: {ratio:.2f}{aim} ({noise})")
     if "hugo" in series:
         lines.append(f"  hugo: {series['hugo'].show()}, peak {peaks['hugo']:.0f} MiB")
     if "hugo+pagefind" in series:
