@@ -117,7 +117,7 @@ def _build(
     if out is not None and (leftover := _recover(out)) is not None:
         return BuildResult(2, problems=[leftover])
     previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
-    last, notes = _last_record(root, out) if previous is not None and out is not None else (None, [])
+    last = records.load(root / CACHE, out) if previous is not None and out is not None else None
     if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
         return _reported(last, strict)
     from .drawing import Drawing
@@ -125,7 +125,7 @@ def _build(
     with Drawing(keeper) as drawing:  # the draws, if not kept, made from now on beside this process
         from .pipeline import made  # the stages' modules, imported only now (see the module's docstring)
 
-        return made(root, out, strict, base_url, progress, search, keeper, jobs, inputs, last, previous, notes, drawing)
+        return made(root, out, strict, base_url, progress, search, keeper, jobs, inputs, last, previous, drawing)
 
 
 def _recover(out: Path) -> Problem | None:
@@ -141,14 +141,6 @@ def base_key(base_url: str | None, search: bool = True) -> str:
     """What every output follows from besides its inputs: the code, the base URL given, and whether
     the site has its search index (and the indexer's version)."""
     return digest(code_version(), base_url or "", f"search {indexer_version()}" if search else "")
-
-
-def _last_record(root: Path, out: Path) -> tuple[BuildRecord | None, list[str]]:
-    """The record of the last build into ``out``, and a line to say when it could not be used."""
-    try:
-        return records.load(root / CACHE, out), []
-    except records.Damaged as error:
-        return None, [f"the record of the last build could not be used ({error}): every file is rendered again"]
 
 
 def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | None, search: bool) -> bool:

@@ -48,12 +48,11 @@ def made(
     inputs: Inputs,
     last: BuildRecord | None,
     previous: Path | None,
-    notes: list[str],
     drawing: Drawing | None = None,
 ) -> BuildResult:
     """The site built into ``out`` (None: into memory), rendering only the files that ``last``,
     the record of the build into ``previous``, does not have as they would be rendered now;
-    ``notes``: what to tell the user of that record; ``drawing``: the engine's draws, begun."""
+    ``drawing``: the engine's draws, begun."""
     progress("reading and checking the pages")
     project = load_project(root, inputs, keeper=keeper, drawing=drawing, jobs=jobs)
     if out is not None and (refusal := input_refusal(inputs, out, "site/")) is not None:
@@ -122,7 +121,6 @@ def made(
         rendered.files,
     )
     records.save(root / CACHE, out, record)
-    result.notes = notes
     return result
 
 

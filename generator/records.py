@@ -3,22 +3,23 @@ wrote with its key, digest, warnings and stamp. A build reuses a file of the pre
 the record says it was rendered under the same key and the file is still as written; a build whose
 inputs are all as recorded, into an intact site, does nothing but report the same again.
 
-The record is JSON, read through the one guarded reader and checked field by field: anything else
-(damaged, of another format, of the wrong types) is no record, and the build says so and renders
+The record is kept as the build cache keeps a stage's work (:mod:`generator.cache`): labelled with
+this code's version and digest-checked, so that anything else is no record and the build renders
 everything.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
+import pickle
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import FileError, make_folder, read_input, write_file
-from .keys import digest
+from . import cache as cache_file
+from .files import FileError, read_input
+from .keys import code_version, digest
 from .problems import Problem
 
 FORMAT = 4
@@ -55,112 +56,25 @@ class BuildRecord:
 
 def record_path(cache: Path, out: Path) -> Path:
     """Where the record of the site built into ``out`` is kept."""
-    return cache / "builds" / f"{digest(str(out.absolute()))[:24]}.json"
-
-
-class Damaged(ValueError):
-    """A record that is there but cannot be used."""
+    return cache / "builds" / f"{digest(str(out.absolute()))[:24]}.record"
 
 
 def load(cache: Path, out: Path) -> BuildRecord | None:
-    """The record of the last build into ``out``; None when there is none, ``Damaged`` when it
-    cannot be used (unreadable, not JSON, another format, a field of the wrong type)."""
-    path = record_path(cache, out)
-    if not os.path.lexists(path):
-        return None
+    """The record of the last build into ``out`` by this code; None when there is none or it cannot
+    be used (as any file of the build cache: missing, damaged, of other code)."""
+    payload = cache_file.load(record_path(cache, out), "build", code_version())
     try:
-        data = json.loads(read_input(path, str(path), limit=256 * 1024 * 1024))
-        return _record(data)
-    except (FileError, ValueError, TypeError, KeyError, IndexError) as error:
-        raise Damaged(str(error)) from None
-
-
-def _record(data: object) -> BuildRecord:
-    item = _object(data)
-    if item.get("format") != FORMAT:
-        raise Damaged("another format")
-    inputs = _object(item["inputs"])
-    files = _object(item["files"])
-    return BuildRecord(
-        _str(item["code"]),
-        {_str(name): _str(value) for name, value in inputs.items()},
-        _int(item["pages"]),
-        _int(item["examples"]),
-        _int(item["locales"]),
-        [_problem(p) for p in _list(item["warnings"])],
-        {_str(name): _file(value) for name, value in files.items()},
-    )
-
-
-def _file(data: object) -> FileRecord:
-    key, sha, warnings, stamp = _list(data)
-    size, time = _list(stamp)
-    return FileRecord(_str(key), _str(sha), tuple(_warning(w) for w in _list(warnings)), (_int(size), _int(time)))
-
-
-def _warning(data: object) -> Warning_:
-    context, msgid, problem = _list(data)
-    return (None if context is None else _str(context), _str(msgid), _problem(problem))
-
-
-def _problem(data: object) -> Problem:
-    path, line, column, message, severity, kind = _list(data)
-    if severity not in ("error", "warning"):
-        raise Damaged("expected error or warning")
-    return Problem(_str(path), _int(line), _int(column), _str(message), severity, _str(kind))
-
-
-def _object(data: object) -> dict[str, object]:
-    if not isinstance(data, dict):
-        raise Damaged("expected an object")
-    return data
-
-
-def _list(data: object) -> list[object]:
-    if not isinstance(data, list):
-        raise Damaged("expected a list")
-    return data
-
-
-def _str(data: object) -> str:
-    if not isinstance(data, str):
-        raise Damaged("expected a string")
-    return data
-
-
-def _int(data: object) -> int:
-    if not isinstance(data, int) or isinstance(data, bool):
-        raise Damaged("expected an integer")
-    return data
+        record = None if payload is None else pickle.loads(payload)  # our own cache, its digest checked
+    except Exception:  # noqa: BLE001 (as if absent)
+        return None
+    return record if isinstance(record, BuildRecord) else None
 
 
 def save(cache: Path, out: Path, record: BuildRecord) -> None:
     """Keep the record of the build just swapped in (a read-only project only loses the reuse)."""
-
-    def fields(problem: Problem) -> list[str | int]:
-        return [problem.path, problem.line, problem.column, problem.message, problem.severity, problem.kind]
-
-    files = {
-        name: [r.key, r.digest, [[c, m, fields(p)] for c, m, p in r.warnings], list(r.stamp)]
-        for name, r in sorted(record.files.items())
-    }
-    data = {
-        "format": FORMAT,
-        "code": record.code,
-        "inputs": dict(sorted(record.inputs.items())),
-        "pages": record.pages,
-        "examples": record.examples,
-        "locales": record.locales,
-        "warnings": [fields(p) for p in record.warnings],
-        "files": files,
-    }
     path = record_path(cache, out)
-    try:
-        make_folder(path.parent)
-        write_file(path, json.dumps(data, ensure_ascii=False).encode("utf-8"), durable=False)
+    if cache_file.store(path, "build", code_version(), pickle.dumps(record, pickle.HIGHEST_PROTOCOL)):
         _prune(path.parent)
-    except (OSError, FileError):
-        pass
 
 
 KEPT = 16
@@ -171,9 +85,12 @@ was let go, renders every file, as a first build there does)."""
 def _prune(folder: Path) -> None:
     """Remove all but the :data:`KEPT` records written last (a record per folder ever built into
     would pile up: each ``--out``, each ``serve``'s temporary folder)."""
-    found = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
-    for path in found[KEPT:]:
-        path.unlink(missing_ok=True)
+    try:
+        found = sorted(folder.glob("*.record"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
+        for path in found[KEPT:]:
+            path.unlink(missing_ok=True)
+    except OSError:  # one removed meanwhile (another build), or a folder that refuses: pruned next time
+        pass
 
 
 def stamp(path: Path) -> tuple[int, int]:

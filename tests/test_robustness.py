@@ -727,7 +727,7 @@ def test_a_build_record_linked_from_outside_is_not_trusted(project: Path, tmp_pa
     assert run_build(project, out)[0].code == 0
     records = project / ".cache/builds"
     (record,) = records.iterdir()
-    moved = tmp_path / "record.json"
+    moved = tmp_path / "record"
     record.rename(moved)
     record.symlink_to(moved)
     result, lines = run_build(project, out)
@@ -758,7 +758,7 @@ def test_the_build_records_are_pruned(project: Path, tmp_path: Path) -> None:
     for number in range(records.KEPT + 3):
         records.save(project / ".cache", tmp_path / f"site-{number}", records.BuildRecord("code", {}, 0, 0, 0, []))
         time.sleep(0.01)  # written one after the other
-    kept = list((project / ".cache/builds").glob("*.json"))
+    kept = list((project / ".cache/builds").glob("*.record"))
     assert len(kept) == records.KEPT
     assert records.record_path(project / ".cache", tmp_path / f"site-{records.KEPT + 2}") in kept
     assert records.record_path(project / ".cache", tmp_path / "site-0") not in kept
