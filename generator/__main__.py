@@ -293,8 +293,10 @@ def _stopped(how: str, code: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; return its exit code (130 or 143 when stopped by Ctrl+C or SIGTERM)."""
-    return stoppable(lambda: _main(argv))
+    """Run one command; return its exit code (130 or 143 when stopped by Ctrl+C or SIGTERM).
+    Without ``argv``, the command is the process's own (``python -m generator``, ``belote-docs``)
+    and its last work: what it leaves is not collected (:func:`generator.collector.paused`)."""
+    return stoppable(lambda: _main(argv, last=argv is None))
 
 
 def _jobs(text: str) -> int:
@@ -304,7 +306,7 @@ def _jobs(text: str) -> int:
     return int(text)
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, last: bool) -> int:
     arguments = parser().parse_args(argv)
     project = getattr(arguments, "project", None)
     if project is not None:
@@ -319,15 +321,20 @@ def _main(argv: list[str] | None) -> int:
             return 2
     # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
     command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
-    return _run(command, arguments)
+    return _run(command, arguments, last and arguments.command != "serve")  # serve builds again and again
 
 
-def _run(command: ModuleType, arguments: argparse.Namespace) -> int:
-    """The command's exit code; a command on a project reads nothing outside it (files.confined)."""
+def _run(command: ModuleType, arguments: argparse.Namespace, last: bool) -> int:
+    """The command's exit code; a command on a project reads nothing outside it (files.confined),
+    and the process's last one leaves its values to the exit (collector.paused)."""
+    from .collector import paused
     from .files import confined
 
     project = getattr(arguments, "project", None)
-    with confined(project) if project is not None else contextlib.nullcontext():
+    with (
+        confined(project) if project is not None else contextlib.nullcontext(),
+        paused(last=True) if last else contextlib.nullcontext(),
+    ):
         return int(command.run(arguments))
 
 

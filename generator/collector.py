@@ -4,7 +4,9 @@ A build's values (the YAML's nodes, the examples, the views, the pages) are many
 freed by reference counting; the collector only rescans them as they grow, and its full
 collections tripled ``check``'s time on 10,000 examples (2.5 s of CPU against 6.8 s). So it is
 paused while a build or a check runs, and each one's cycles (a few: tracebacks, Jinja's
-environments) are collected once it ends; between builds (``serve``) it runs as usual.
+environments) are collected once it ends; between builds (``serve``) it runs as usual. A command
+run from the shell ends with its process: what it leaves is frozen instead, so that neither that
+collection nor the exit's scans it (together 0.28 s of a 200-page build, 0.12 s of the real site's).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from collections.abc import Iterator
 
 
 @contextlib.contextmanager
-def paused() -> Iterator[None]:
+def paused(last: bool = False) -> Iterator[None]:
     """The cycle collector off for the block (unless it was off already), then a collection of
-    the young generations the block filled (a few milliseconds) and the collector back on."""
+    the young generations the block filled and the collector back on; with ``last`` (the block is
+    all that is left of the process's work), what the block leaves is frozen rather than scanned."""
     if not gc.isenabled():
         yield
         return
@@ -25,5 +28,8 @@ def paused() -> Iterator[None]:
     try:
         yield
     finally:
+        if last:
+            gc.freeze()  # never scanned again: the process's exit frees it
         gc.enable()
-        gc.collect(1)
+        if not last:
+            gc.collect(1)

@@ -3,6 +3,7 @@ together are the build's load; the keeper around them (:mod:`generator.cache`)."
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -263,3 +264,26 @@ def test_the_cycle_collector_is_paused_while_a_project_is_loaded_and_back_after(
     finally:
         project_module.read_site = read_site
     assert seen == [False, False] and gc.isenabled()
+
+
+def test_only_the_process_own_command_leaves_its_values_to_the_exit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m generator`` (``main()`` without arguments) freezes what its command leaves, so
+    that neither a collection nor the exit scans it; a command run in a process that goes on
+    (``main(argv)``: the tests, an editor's plugin) is collected as usual and freezes nothing."""
+    import gc
+
+    from generator.__main__ import main
+
+    command = ["i18n", "stats", "-C", str(ROOT)]
+    frozen = gc.get_freeze_count()
+    assert main(command) == 0 and gc.isenabled()
+    assert gc.get_freeze_count() == frozen
+    monkeypatch.setattr(sys, "argv", ["generator", *command])
+    try:
+        assert main() == 0 and gc.isenabled()
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()  # this process goes on
+    assert capsys.readouterr().out.count("translated  fuzzy") == 2  # both ran the command
