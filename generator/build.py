@@ -55,7 +55,7 @@ class BuildResult:
     unchanged: bool = False
     """Nothing changed since the last build into the same folder: nothing was done."""
     notes: list[str] = field(default_factory=list)
-    """Lines to tell the user, such as a record that could not be used."""
+    """Lines to tell the user, such as a cache that could not be written."""
     unwritable: bool = False
     """The site could not be written (its one problem says why)."""
     read: tuple[str, ...] = ()
