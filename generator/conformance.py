@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from enum import Enum
 
-from .positions import draw_play
+from .positions import CANDIDATES, draw_play
 from .reader.examples import AuctionExample, Example, PlayExample
 from .reader.source import Pos
 from .rules import (
@@ -96,14 +96,6 @@ def _drawn_plays(met: Counter[Enum]) -> list[PlayExample]:
     return found
 
 
-def _candidates(game: Game) -> list[Call]:
-    """Every call a player might try (a game refuses those it does not know)."""
-    calls = [Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
-    calls += [Call(CallKind.TAKE, suit) for suit in Suit]
-    calls += [Call(CallKind.BID, suit, value) for suit in Suit for value in (80, 90, 100, 120, 160)]
-    return calls
-
-
 def _drawn_auctions(met: Counter[Enum]) -> list[AuctionExample]:
     found: list[AuctionExample] = []
     combinations = _combinations("auction")
@@ -119,7 +111,7 @@ def _drawn_auctions(met: Counter[Enum]) -> list[AuctionExample]:
             while len(made) < 14:  # the seat to speak and the next try each call, then the first makes one
                 trying = (auction.to_speak, auction.to_speak.next()) if _short(met, list(AuctionReason)) else ()
                 for seat in trying:
-                    for call in _candidates(game):
+                    for call in CANDIDATES:
                         reason = auction.refusal(seat, call)
                         if reason is not None and met[reason] < EACH:
                             met.update({reason, *permitted})
@@ -128,7 +120,7 @@ def _drawn_auctions(met: Counter[Enum]) -> list[AuctionExample]:
                 if auction.outcome.status is not AuctionStatus.OPEN:
                     break
                 seat = auction.to_speak
-                accepted = [call for call in _candidates(game) if auction.refusal(seat, call) is None]
+                accepted = [call for call in CANDIDATES if auction.refusal(seat, call) is None]
                 passes = [call for call in accepted if call.kind is CallKind.PASS]
                 choice = draw.choice(passes if passes and draw.random() < 0.5 else accepted)
                 permission = auction.permission(seat, choice)

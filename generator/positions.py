@@ -190,12 +190,12 @@ def _new_auction(game: Game, rules: Rules, draw: random.Random) -> tuple[Card | 
     return turned_card, dealer, Auction(rules, dealer, turned_card.suit if turned_card is not None else None)
 
 
-def _candidates(game: Game) -> list[Call]:
-    """Every call a player might try, in every game (a game refuses those it does not know)."""
-    calls = [Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
-    calls += [Call(CallKind.TAKE, suit) for suit in Suit]
-    calls += [Call(CallKind.BID, suit, value) for suit in Suit for value in (80, 90, 100, 120, 160)]
-    return calls
+CANDIDATES = (
+    (Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE))
+    + tuple(Call(CallKind.TAKE, suit) for suit in Suit)
+    + tuple(Call(CallKind.BID, suit, value) for suit in Suit for value in (80, 90, 100, 120, 160))
+)
+"""Every call a player might try, in every game (a game refuses those it does not know)."""
 
 
 @functools.cache
@@ -212,7 +212,7 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                 for _ in range(12):
                     accepted = []
                     for seat in Seat:
-                        for call in _candidates(game):
+                        for call in CANDIDATES:
                             reason = auction.refusal(seat, call)
                             if reason is None:
                                 if seat == auction.to_speak:
