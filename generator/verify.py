@@ -180,11 +180,9 @@ def solve_play(example: PlayExample) -> PlaySolution:
 def solve_auction(example: AuctionExample) -> AuctionSolution:
     """Each call's verdict in order, and the auction's outcome."""
     auction = Auction(example.rules, example.dealer, example.turned)
-    verdicts = []
-    for seat, call in example.calls:
-        round_ = auction.round
-        verdicts.append(CallVerdict(seat, call, round_, auction.call(seat, call)))
-    return AuctionSolution(tuple(verdicts), auction.outcome)
+    # each call's round read before the call is made
+    verdicts = tuple(CallVerdict(seat, call, auction.round, auction.call(seat, call)) for seat, call in example.calls)
+    return AuctionSolution(verdicts, auction.outcome)
 
 
 def solve(example: Example) -> Solution:
