@@ -273,15 +273,8 @@ def deal_problems(example: DealExample, problems: tuple[DealProblem, ...]) -> li
         found.append(Problem(example.path, line, column, f"example '{example.id}': {_deal_message(example, problem)}"))
     if missing:
         cards = ", ".join(card.code() for card in missing if card is not None)
-        line, column = example.tricks_pos
-        found.append(
-            Problem(
-                example.path,
-                line,
-                column,
-                f"example '{example.id}': tricks: {cards} never played: a deal plays each of the 32 cards once",
-            )
-        )
+        message = f"example '{example.id}': tricks: {cards} never played: a deal plays each of the 32 cards once"
+        found.append(Problem(example.path, *example.tricks_pos, message))
     return found
 
 
