@@ -298,7 +298,7 @@ def _deal_message(example: DealExample, problem: DealProblem) -> str:
         return f"trick {number}: {count} cards; a trick has 4, one per seat"
     if reason is DealReason.WRONG_SHAPE:
         return f"tricks: {len(example.tricks)} tricks; a deal has 8"
-    return f"{reason.value.replace('-', ' ')}"
+    return _words(reason)
 
 
 def _broken_rule(example: DealExample, problem: DealProblem) -> str:
@@ -312,8 +312,8 @@ def _broken_rule(example: DealExample, problem: DealProblem) -> str:
         return f"must trump: {seat} holds {suit_name(example.trump)}"
     allowed_cards = ", ".join(card.code() for card in allowed(hand, trick, example.trump, example.rules))
     if why in (PlayReason.OVERTRUMP, PlayReason.GO_HIGHER):
-        return f"{why.value.replace('-', ' ')}: {seat} holds {allowed_cards}"
-    return f"{why.value.replace('-', ' ') if why else 'refused'}; allowed: {allowed_cards}"
+        return f"{_words(why)}: {seat} holds {allowed_cards}"
+    return f"{_words(why) if why else 'refused'}; allowed: {allowed_cards}"
 
 
 def _result_agrees(stated: object, outcome: AuctionOutcome) -> bool:
@@ -368,7 +368,7 @@ def verify(examples: list[Example]) -> Verification:
     return verification
 
 
-def _words(reason: PlayReason | AuctionReason) -> str:
+def _words(reason: PlayReason | AuctionReason | DealReason) -> str:
     """A reason's code as words: ``must-follow-suit`` → ``must follow suit``."""
     return reason.value.replace("-", " ")
 
