@@ -404,10 +404,8 @@ class _Run:
         machine, and its pipes."""
         if self.process is None:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         self.process.wait()
         self._release()
 
