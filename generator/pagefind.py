@@ -325,21 +325,18 @@ class _Run:
 
     def _answered(self, answer: bytes) -> None:
         expected = 1 + (self.index_id is not None) + self.indexed
-        try:
+        try:  # Broken and Failed pass through
             message = json.loads(base64.b64decode(answer, validate=True))
             number, payload, kind = message["message_id"], message["payload"], message["payload"]["type"]
-        except (binascii.Error, ValueError, TypeError, KeyError):
-            raise Broken(f"its answer is not of its protocol: {answer[:60]!r}") from None
-        if number != expected:
-            raise Broken(f"it answered message {number} where {expected} was next")
-        if kind == "Error":
-            what = str(payload.get("message", ""))[:300]
-            if self.stage == "starting":
-                raise Broken(f"it refused to make an index: {what}")
-            if self.stage == "indexing":
-                raise Failed(f"it refused {self.documents[self.indexed].url.lstrip('/')}: {what}")
-            raise Failed(f"it could not write the index of {self.group}: {what}")
-        try:
+            if number != expected:
+                raise Broken(f"it answered message {number} where {expected} was next")
+            if kind == "Error":
+                what = str(payload.get("message", ""))[:300]
+                if self.stage == "starting":
+                    raise Broken(f"it refused to make an index: {what}")
+                if self.stage == "indexing":
+                    raise Failed(f"it refused {self.documents[self.indexed].url.lstrip('/')}: {what}")
+                raise Failed(f"it could not write the index of {self.group}: {what}")
             if self.stage == "starting":
                 self.index_id = int(payload["index_id"])
             elif self.stage == "indexing":
