@@ -76,7 +76,6 @@ _NOT_SEARCHED = re.compile(
 )
 """The start of an element of :data:`NOT_SEARCHED`: its tag's name, or a class of it in a start tag."""
 _TAG_NAME = re.compile(r"<([a-z][a-z0-9-]*)")
-_SAME_TAGS: dict[str, re.Pattern[str]] = {}
 
 KEPT = re.compile(
     r"pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.[^/]+\.pagefind"
@@ -108,9 +107,7 @@ def searched(page: str) -> str:
         at = found.end()
         if start < done or name is None or (found.group(1) and _CLASSES[found.group(1)] not in ("", name.group(1))):
             continue
-        same = _SAME_TAGS.get(name.group(1))
-        if same is None:
-            same = _SAME_TAGS[name.group(1)] = re.compile(rf"<(/?){re.escape(name.group(1))}[\s>]")
+        same = re.compile(rf"<(/?){name.group(1)}[\s>]")  # a name of _TAG_NAME; re keeps it compiled
         depth, scan = 1, page.find(">", found.end()) + 1
         while depth and (tag := same.search(page, scan)) is not None:
             depth += -1 if tag.group(1) else 1
