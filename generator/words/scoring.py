@@ -24,22 +24,18 @@ def team(team: Team) -> Message:
     return Message("team", _TEAMS[team])
 
 
-def _m(context: str, msgid: str, plural: str | None = None) -> Message:
-    return Message(context, msgid, plural)
-
-
 CONTRACT_MESSAGES: dict[str, tuple[Message, str]] = {
-    "take": (_m(_CONTRACT, "%(seat)s takes."), "Trump or no-trump game: who took. %(seat)s: a seat."),
+    "take": (Message(_CONTRACT, "%(seat)s takes."), "Trump or no-trump game: who took. %(seat)s: a seat."),
     "contract-1": (
-        _m(_CONTRACT, "%(seat)s plays %(contract)s."),
+        Message(_CONTRACT, "%(seat)s plays %(contract)s."),
         "Coinche: the taker and the contract (%(contract)s: a call such as “90 in hearts” or “Capot in hearts”).",
     ),
     "contract-2": (
-        _m(_CONTRACT, "%(seat)s plays %(contract)s, coinched: score ×2."),
+        Message(_CONTRACT, "%(seat)s plays %(contract)s, coinched: score ×2."),
         "Coinche: the contract was coinched.",
     ),
     "contract-4": (
-        _m(_CONTRACT, "%(seat)s plays %(contract)s, coinched and surcoinched: score ×4."),
+        Message(_CONTRACT, "%(seat)s plays %(contract)s, coinched and surcoinched: score ×4."),
         "Coinche: the contract was coinched, then surcoinched.",
     ),
 }
@@ -47,7 +43,7 @@ CONTRACT_MESSAGES: dict[str, tuple[Message, str]] = {
 
 OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
     "made": (
-        _m(
+        Message(
             _OUTCOME,
             "Made: the takers, %(takers)s, have more points than the defence, %(t)s to %(d)s (belote included). "
             "Each team scores its own points.",
@@ -56,7 +52,7 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "%(takers)s: a team's name; %(t)s and %(d)s: numbers.",
     ),
     "made-no-trump": (
-        _m(
+        Message(
             _OUTCOME,
             "Made: the takers, %(takers)s, have more points than the defence, %(t)s to %(d)s. "
             "Each team scores its own points.",
@@ -65,23 +61,23 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "%(takers)s: a team's name; %(t)s and %(d)s: numbers.",
     ),
     "made-capot": (
-        _m(_OUTCOME, "Made, with a capot: the takers, %(takers)s, won all eight tricks."),
+        Message(_OUTCOME, "Made, with a capot: the takers, %(takers)s, won all eight tricks."),
         "Trump or no-trump game, the takers won every trick: their last trick is worth 100.",
     ),
     "dedans": (
-        _m(
+        Message(
             _OUTCOME,
             "Dedans: the takers, %(takers)s, have fewer points than the defence, %(t)s to %(d)s (belote included).",
         ),
         "Trump or no-trump game, the takers' total is lower than the defence's: they fail (“dedans”).",
     ),
     "dedans-no-trump": (
-        _m(_OUTCOME, "Dedans: the takers, %(takers)s, have fewer points than the defence, %(t)s to %(d)s."),
+        Message(_OUTCOME, "Dedans: the takers, %(takers)s, have fewer points than the defence, %(t)s to %(d)s."),
         "No-trump game (no belote without trumps), the takers' total is lower than the defence's: they fail "
         "(“dedans”).",
     ),
     "dedans-tie": (
-        _m(
+        Message(
             _OUTCOME,
             "A tie, %(t)s to %(d)s: under these rules the takers, %(takers)s, have not scored more than the "
             "defence, so they are dedans.",
@@ -89,7 +85,7 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "Trump or no-trump game, house rules: the two totals are equal, which counts as a failure (“dedans”).",
     ),
     "litige": (
-        _m(
+        Message(
             _OUTCOME,
             "A tie, %(t)s to %(d)s: a litige. The defence, %(defence)s, scores its %(d)s now; the takers' %(t)s "
             "are carried to the next deal and go to the team that wins it.",
@@ -97,7 +93,7 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "Trump or no-trump game, official rules: the two totals are equal (“litige”).",
     ),
     "coinche-made": (
-        _m(
+        Message(
             _OUTCOME,
             "Made: the takers, %(takers)s, have %(t)s (belote included), at least their contract of %(contract)s, "
             "and more than the defence's %(d)s.",
@@ -105,7 +101,7 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "Coinche, a numbered contract made. %(contract)s: the contract's value, e.g. 90.",
     ),
     "coinche-made-behind": (
-        _m(
+        Message(
             _OUTCOME,
             "Made: the takers, %(takers)s, have %(t)s (belote included), at least their contract of %(contract)s. "
             "Under these rules it does not matter that the defence has %(d)s.",
@@ -113,14 +109,14 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "Coinche, official rules: the contract is made although the defence has as many points or more.",
     ),
     "coinche-short": (
-        _m(
+        Message(
             _OUTCOME,
             "Failed: the takers, %(takers)s, have %(t)s (belote included), less than their contract of %(contract)s.",
         ),
         "Coinche: the takers' total is below their contract.",
     ),
     "coinche-not-ahead": (
-        _m(
+        Message(
             _OUTCOME,
             "Failed: the takers, %(takers)s, reach their contract of %(contract)s with %(t)s, but under these "
             "rules they must also have more than the defence, which has %(d)s.",
@@ -128,19 +124,19 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
         "Coinche, house rules: the contract is reached but the defence has as many points or more.",
     ),
     "capot-made": (
-        _m(_OUTCOME, "Made: a Capot needs every trick, and the takers, %(takers)s, won all eight."),
+        Message(_OUTCOME, "Made: a Capot needs every trick, and the takers, %(takers)s, won all eight."),
         "Coinche, a Capot contract made.",
     ),
     "capot-failed": (
-        _m(_OUTCOME, "Failed: a Capot needs every trick, and the takers, %(takers)s, lost at least one."),
+        Message(_OUTCOME, "Failed: a Capot needs every trick, and the takers, %(takers)s, lost at least one."),
         "Coinche, a Capot contract failed.",
     ),
     "generale-made": (
-        _m(_OUTCOME, "Made: a Générale needs the taker, %(taker)s, to win every trick alone, and he did."),
+        Message(_OUTCOME, "Made: a Générale needs the taker, %(taker)s, to win every trick alone, and he did."),
         "Coinche, a Générale contract made. %(taker)s: a seat.",
     ),
     "generale-failed": (
-        _m(_OUTCOME, "Failed: a Générale needs the taker, %(taker)s, to win every trick alone, and he did not."),
+        Message(_OUTCOME, "Failed: a Générale needs the taker, %(taker)s, to win every trick alone, and he did not."),
         "Coinche, a Générale contract failed (the partner or the defence won a trick).",
     ),
 }
@@ -148,7 +144,7 @@ OUTCOME_MESSAGES: dict[str, tuple[Message, str]] = {
 
 SCORE_MESSAGES: dict[str, tuple[Message, str]] = {
     "all-to-defence": (
-        _m(
+        Message(
             _SCORE,
             "The defence, %(defence)s, scores all %(num)s point of the deal.",
             "The defence, %(defence)s, scores all %(num)s points of the deal.",
@@ -157,7 +153,7 @@ SCORE_MESSAGES: dict[str, tuple[Message, str]] = {
         "number (a plural message: one form per plural category of your language).",
     ),
     "all-to-defence-contract": (
-        _m(
+        Message(
             _SCORE,
             "The defence, %(defence)s, scores the %(num)s point of the deal plus the contract.",
             "The defence, %(defence)s, scores the %(num)s points of the deal plus the contract.",
@@ -166,27 +162,27 @@ SCORE_MESSAGES: dict[str, tuple[Message, str]] = {
         "plural message).",
     ),
     "made-contract": (
-        _m(_SCORE, "The takers score their points plus their contract; the defence scores its own points."),
+        Message(_SCORE, "The takers score their points plus their contract; the defence scores its own points."),
         "Coinche, made and not coinched.",
     ),
     "doubled": (
-        _m(_SCORE, "Coinched: the whole deal, %(base)s plus the contract, counts double for %(winner)s."),
+        Message(_SCORE, "Coinched: the whole deal, %(base)s plus the contract, counts double for %(winner)s."),
         "Coinche ×2: the team that wins the deal scores (162 or 252 + contract) × 2. %(winner)s: a team.",
     ),
     "quadrupled": (
-        _m(_SCORE, "Surcoinched: the whole deal, %(base)s plus the contract, counts four times for %(winner)s."),
+        Message(_SCORE, "Surcoinched: the whole deal, %(base)s plus the contract, counts four times for %(winner)s."),
         "Coinche ×4: the team that wins the deal scores (162 or 252 + contract) × 4. %(winner)s: a team.",
     ),
     "nothing": (
-        _m(_SCORE, "%(loser)s score nothing for the deal."),
+        Message(_SCORE, "%(loser)s score nothing for the deal."),
         "The team that lost the deal (failed, or beaten on a coinched deal) scores 0. %(loser)s: a team.",
     ),
     "belote-kept": (
-        _m(_SCORE, "%(loser)s score nothing for the deal but keep their belote."),
+        Message(_SCORE, "%(loser)s score nothing for the deal but keep their belote."),
         "The team that lost the deal holds the belote and, under these rules, keeps its 20 points.",
     ),
     "belote-lost": (
-        _m(_SCORE, "%(loser)s score nothing for the deal, and under these rules their belote goes to %(winner)s."),
+        Message(_SCORE, "%(loser)s score nothing for the deal, and under these rules their belote goes to %(winner)s."),
         "Official Coinche: the team that lost the deal holds the belote and gives its 20 points to the winner.",
     ),
 }
