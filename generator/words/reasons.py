@@ -487,16 +487,15 @@ GENERAL_ACCEPT: dict[CallPermission, tuple[Message, str]] = {
 Code = PlayReason | PlayPermission | AuctionReason | CallPermission
 """A reason the engine gives for refusing or allowing a card or a call."""
 
+GENERAL: dict[Code, tuple[Message, str]] = dict(
+    [*GENERAL_PLAY.items(), *GENERAL_ALLOW.items(), *GENERAL_CALL.items(), *GENERAL_ACCEPT.items()]
+)
+"""Every reason's rule in general (the members of two enums never compare equal, though named alike)."""
+
 
 def general_phrase(code: Code) -> Phrase:
     """A reason's rule in general, the same for every position: no card, suit, seat or rule set named."""
-    if isinstance(code, PlayReason):
-        return Phrase(GENERAL_PLAY[code][0])
-    if isinstance(code, PlayPermission):
-        return Phrase(GENERAL_ALLOW[code][0])
-    if isinstance(code, AuctionReason):
-        return Phrase(GENERAL_CALL[code][0])
-    return Phrase(GENERAL_ACCEPT[code][0])
+    return Phrase(GENERAL[code][0])
 
 
 def names_rules(game: Game, flag: str) -> bool:
@@ -680,6 +679,5 @@ def messages() -> list[tuple[Message, str]]:
     ]
     found += list(PLAY_MESSAGES.values()) + list(ALLOW_MESSAGES.values())
     found += list(CALL_MESSAGES.values()) + list(ACCEPT_MESSAGES.values()) + list(OUTCOME_MESSAGES.values())
-    general = [*GENERAL_PLAY.values(), *GENERAL_ALLOW.values(), *GENERAL_CALL.values(), *GENERAL_ACCEPT.values()]
     known = {message for message, _ in found}
-    return found + [(message, comment) for message, comment in general if message not in known]
+    return found + [(message, comment) for message, comment in GENERAL.values() if message not in known]
