@@ -28,7 +28,6 @@ from .rules import (
     CAPOT,
     DECK,
     GENERALE,
-    Auction,
     AuctionReason,
     CallPermission,
     Card,
@@ -154,16 +153,6 @@ def _not_held(example: PlayExample) -> dict[str, str]:
     return {"card": card.code(), "reason": _plain(reason)}
 
 
-def _call_permissions(example: AuctionExample) -> list[CallPermission | None]:
-    """Each call's permission (None when refused), the auction replayed through the engine."""
-    auction = Auction(example.rules, example.dealer, example.turned)
-    found = []
-    for seat, call in example.calls:
-        found.append(auction.permission(seat, call))
-        auction.call(seat, call)
-    return found
-
-
 def _example(example: Example, solution: Solution) -> dict[str, Any]:
     """One example: where it is, its game and rules, its position and the engine's answer (``solution``)."""
     path = PurePosixPath(example.path) if example.path else None
@@ -217,9 +206,9 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
                     "call": verdict.call.code(),
                     "round": verdict.round,
                     "refused": None if verdict.refusal is None else verdict.refusal.value,
-                    "accepted": _plain(accepted),
+                    "accepted": _plain(verdict.permission),
                 }
-                for verdict, accepted in zip(solution.calls, _call_permissions(example), strict=True)
+                for verdict in solution.calls
             ],
             "rejected": list(solution.rejected),
             "outcome": {

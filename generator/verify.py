@@ -21,6 +21,7 @@ from .rules import (
     AuctionReason,
     AuctionStatus,
     Call,
+    CallPermission,
     Card,
     CardSet,
     DealProblem,
@@ -71,11 +72,12 @@ class PlaySolution:
 
 @dataclass(frozen=True, slots=True)
 class CallVerdict:
-    """One call of an auction as the app takes it: its bidding round and its refusal, if it is refused."""
+    """One call of an auction as the app takes it: its bidding round, and its permission or its refusal."""
 
     seat: Seat
     call: Call
     round: int
+    permission: CallPermission | None
     refusal: AuctionReason | None
 
 
@@ -180,8 +182,10 @@ def solve_play(example: PlayExample) -> PlaySolution:
 def solve_auction(example: AuctionExample) -> AuctionSolution:
     """Each call's verdict in order, and the auction's outcome."""
     auction = Auction(example.rules, example.dealer, example.turned)
-    # each call's round read before the call is made
-    verdicts = tuple(CallVerdict(seat, call, auction.round, auction.call(seat, call)) for seat, call in example.calls)
+    verdicts = tuple(  # each call's round and permission read before the call is made
+        CallVerdict(seat, call, auction.round, auction.permission(seat, call), auction.call(seat, call))
+        for seat, call in example.calls
+    )
     return AuctionSolution(verdicts, auction.outcome)
 
 
