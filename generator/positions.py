@@ -154,29 +154,25 @@ def play_reasons() -> dict[PlayReason, ReasonSeen]:
     """Each refusal reason of card play, under the games and rule sets the draws found it in, with
     the sentence of the first position found. A card not in the hand is refused everywhere (the
     draws only ever offer held cards): its sentence has no values."""
-    found: dict[PlayReason, tuple[list[tuple[Game, str]], Phrase]] = {}
+    where: dict[PlayReason, set[tuple[Game, str]]] = {}
+    phrases: dict[PlayReason, Phrase] = {}
     for rules, games in RULESETS.items():
         for game, the_rules in games.items():
             for position, (refused, _) in zip(play_draws(game, rules), play_verdicts(game, rules), strict=True):
                 for reason in set(refused.values()):
-                    if reason not in found:  # the sentence of the first position only
-                        phrase = play_phrase(reason, position.seat, position.trick, position.trump, the_rules)
-                        found[reason] = ([], phrase)
-                    where, _ = found[reason]
-                    if (game, rules) not in where:
-                        where.append((game, rules))
-    everywhere = [(game, rules) for rules, games in RULESETS.items() for game in games]
-    found[PlayReason.NOT_IN_HAND] = (everywhere, play_phrase(PlayReason.NOT_IN_HAND, Seat.SOUTH, (), None, _any()))
-    return {
-        reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1]) for reason in PlayReason if reason in found
-    }
+                    if reason not in phrases:  # the sentence of the first position only
+                        phrases[reason] = play_phrase(reason, position.seat, position.trick, position.trump, the_rules)
+                    where.setdefault(reason, set()).add((game, rules))
+    where[PlayReason.NOT_IN_HAND] = {(game, rules) for rules, games in RULESETS.items() for game in games}
+    phrases[PlayReason.NOT_IN_HAND] = play_phrase(PlayReason.NOT_IN_HAND, Seat.SOUTH, (), None, _any())
+    return {reason: ReasonSeen(_ordered(where[reason]), phrases[reason]) for reason in PlayReason if reason in where}
 
 
 def _any() -> Rules:
     return next(iter(next(iter(RULESETS.values())).values()))
 
 
-def _ordered(where: list[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
+def _ordered(where: Iterable[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
     """Games in the engine's order, each's rule sets in the site's order."""
     names = list(RULESETS)
     return tuple(sorted(where, key=lambda place: (list(Game).index(place[0]), names.index(place[1]))))
@@ -202,7 +198,8 @@ CANDIDATES = (
 def call_reasons() -> dict[AuctionReason, ReasonSeen]:
     """Each refusal reason of the auction, under the games and rule sets where random auctions
     met it (every seat trying every call at every turn), with the first sentence found."""
-    found: dict[AuctionReason, tuple[list[tuple[Game, str]], Phrase, DrawnAuction]] = {}
+    where: dict[AuctionReason, set[tuple[Game, str]]] = {}
+    first: dict[AuctionReason, tuple[Phrase, DrawnAuction]] = {}
     for rules, games in RULESETS.items():
         for game, the_rules in games.items():
             draw = random.Random(f"auction {game.value} {rules}")
@@ -218,24 +215,18 @@ def call_reasons() -> dict[AuctionReason, ReasonSeen]:
                                 if seat == auction.to_speak:
                                     accepted.append(call)
                                 continue
-                            if reason not in found:  # the sentence and auction of the first trial only
+                            if reason not in first:  # the sentence and auction of the first trial only
                                 calls = (*made, (seat, call))
                                 drawn = DrawnAuction(game, rules, dealer, auction.turned, calls, turned_card)
-                                found[reason] = ([], call_phrase(reason, call, auction), drawn)
-                            where, _, _ = found[reason]
-                            if (game, rules) not in where:
-                                where.append((game, rules))
+                                first[reason] = (call_phrase(reason, call, auction), drawn)
+                            where.setdefault(reason, set()).add((game, rules))
                     if auction.outcome.status is not AuctionStatus.OPEN:
                         break
                     passes = [call for call in accepted if call.kind is CallKind.PASS]
                     choice = draw.choice(passes if passes and draw.random() < 0.6 else accepted)
                     made.append((auction.to_speak, choice))
                     auction.call(auction.to_speak, choice)
-    return {
-        reason: ReasonSeen(_ordered(found[reason][0]), found[reason][1], found[reason][2])
-        for reason in AuctionReason
-        if reason in found
-    }
+    return {reason: ReasonSeen(_ordered(where[reason]), *first[reason]) for reason in AuctionReason if reason in where}
 
 
 PRACTICE_EACH = 2
