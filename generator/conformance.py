@@ -81,9 +81,7 @@ def _drawn_plays(met: Counter[Enum]) -> list[PlayExample]:
             position = draw_play(game, name, draw)
             said: set[Enum] = {*position.refusals().values(), *position.permissions().values()}
             trick, seat = position.trick, position.seat
-            if met[PlayPermission.LEAD] < _wanted(
-                PlayPermission.LEAD
-            ):  # the draws never lead: a hand without its trick
+            if _short(met, [PlayPermission.LEAD]):  # the draws never lead: a hand without its trick
                 said, trick, seat = {PlayPermission.LEAD}, (), position.trick[0][0]
             if _short(met, list(said)):
                 met.update(said)
