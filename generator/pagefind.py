@@ -304,13 +304,12 @@ class _Run:
     def read(self, handle: int) -> None:
         assert self.process is not None and self.process.stdout is not None
         chunk = os.read(handle, 1 << 16)
-        if handle != self.process.stdout.fileno():
-            self.said += chunk[: max(0, SAID_CAP - len(self.said))]
-            if not chunk:
-                self.open.remove(handle)
-            return
         if not chunk:
             self.open.remove(handle)
+        if handle != self.process.stdout.fileno():
+            self.said += chunk[: max(0, SAID_CAP - len(self.said))]
+            return
+        if not chunk:
             raise self._ended()
         self.answers += chunk
         while (end := self.answers.find(b",")) >= 0 and self.files is None:
