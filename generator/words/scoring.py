@@ -231,11 +231,8 @@ def deal_phrases(
             keys.append(
                 "nothing" if score.belote is not loser else "belote-kept" if rules.belote_kept else "belote-lost"
             )
-    phrases = []
-    for key in filter(None, keys):
-        message = (OUTCOME_MESSAGES.get(key) or SCORE_MESSAGES[key])[0]
-        phrases.append(Phrase(message, tuple((name, values[name]) for name in placeholders(message))))
-    return tuple(phrases)
+    said = [(OUTCOME_MESSAGES.get(key) or SCORE_MESSAGES[key])[0] for key in filter(None, keys)]
+    return tuple(Phrase(message, tuple((name, values[name]) for name in placeholders(message))) for message in said)
 
 
 def _outcome_key(score: DealScore, game: Game, contract: int | None, mine: int, theirs: int) -> str:
