@@ -38,7 +38,7 @@ from .rules import (
     rank_order,
     refusal,
 )
-from .words.reasons import Phrase, call_phrase, play_phrase
+from .words.reasons import PLAY_MESSAGES, Phrase, call_phrase, play_phrase
 
 DRAWS = 600
 """Positions drawn per game and rule set: enough for every reason that can occur to occur (a
@@ -164,12 +164,8 @@ def play_reasons() -> dict[PlayReason, ReasonSeen]:
                         phrases[reason] = play_phrase(reason, position.seat, position.trick, position.trump, the_rules)
                     where.setdefault(reason, set()).add((game, rules))
     where[PlayReason.NOT_IN_HAND] = {(game, rules) for rules, games in RULESETS.items() for game in games}
-    phrases[PlayReason.NOT_IN_HAND] = play_phrase(PlayReason.NOT_IN_HAND, Seat.SOUTH, (), None, _any())
+    phrases[PlayReason.NOT_IN_HAND] = Phrase(PLAY_MESSAGES[(PlayReason.NOT_IN_HAND, "")][0])
     return {reason: ReasonSeen(_ordered(where[reason]), phrases[reason]) for reason in PlayReason if reason in where}
-
-
-def _any() -> Rules:
-    return next(iter(next(iter(RULESETS.values())).values()))
 
 
 def _ordered(where: Iterable[tuple[Game, str]]) -> tuple[tuple[Game, str], ...]:
