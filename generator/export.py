@@ -71,8 +71,17 @@ def export_data(lines: list[str], base_url: str, drawn: list[str] | None = None)
 
 
 def example_codes(line: str) -> frozenset[Enum]:
-    """The codes an example's line of the file (:func:`example_line`) shows."""
-    return frozenset(_codes(json.loads(line)))
+    """The codes an example's line of the file (:func:`example_line`) shows in its answer (to count what
+    the drawn cases must complete)."""
+    example = json.loads(line)
+    answer = example["answer"]
+    if example["kind"] == "play":
+        found: list[Enum] = [PlayReason(entry["reason"]) for entry in answer["refused"]]
+        return frozenset(found + [PlayPermission(entry["permission"]) for entry in answer["permitted"]])
+    if example["kind"] == "auction":
+        found = [AuctionReason(call["refused"]) for call in answer["calls"] if call["refused"]]
+        return frozenset(found + [CallPermission(call["accepted"]) for call in answer["calls"] if call["accepted"]])
+    return frozenset()
 
 
 def shown_codes(codes: Iterable[frozenset[Enum]]) -> tuple[tuple[str, str, int], ...]:
@@ -130,18 +139,6 @@ def _rules(rules: Rules) -> dict[str, Any]:
 
 def _plays(plays: tuple[tuple[Seat, Card], ...]) -> list[dict[str, str]]:
     return [{"seat": seat.code(), "card": card.code()} for seat, card in plays]
-
-
-def _codes(example: dict[str, Any]) -> list[Enum]:
-    """The codes an exported example's answer shows (to count what the drawn cases must complete)."""
-    answer = example["answer"]
-    if example["kind"] == "play":
-        found: list[Enum] = [PlayReason(entry["reason"]) for entry in answer["refused"]]
-        return found + [PlayPermission(entry["permission"]) for entry in answer["permitted"]]
-    if example["kind"] == "auction":
-        found = [AuctionReason(call["refused"]) for call in answer["calls"] if call["refused"]]
-        return found + [CallPermission(call["accepted"]) for call in answer["calls"] if call["accepted"]]
-    return []
 
 
 def _not_held(example: PlayExample) -> dict[str, str]:
