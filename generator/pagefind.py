@@ -257,14 +257,14 @@ class _Run:
         assert self.process.stdin and self.process.stdout and self.process.stderr
         os.set_blocking(self.process.stdin.fileno(), False)
         self.open = [self.process.stdout.fileno(), self.process.stderr.fileno()]
-        self._send({"type": "NewIndex", "config": self.config})
+        self._send(type="NewIndex", config=self.config)
 
     @property
     def stage(self) -> str:
         """What it is doing: starting (until it has made the index), indexing, or writing the index."""
         return "starting" if self.index_id is None else "indexing" if self.indexed < len(self.documents) else "writing"
 
-    def _send(self, payload: dict[str, Any]) -> None:
+    def _send(self, **payload: Any) -> None:
         self.sent += 1
         message = {"message_id": self.sent, "payload": payload}
         self.outgoing += base64.b64encode(json.dumps(message).encode("utf-8")) + b","
@@ -275,16 +275,9 @@ class _Run:
         while self.sent - 1 - self.indexed < WINDOW and self.sent - 1 <= len(self.documents):
             if self.sent - 1 < len(self.documents):
                 document = self.documents[self.sent - 1]
-                self._send(
-                    {
-                        "type": "AddFile",
-                        "index_id": self.index_id,
-                        "url": document.url,
-                        "file_contents": document.html(),
-                    }
-                )
+                self._send(type="AddFile", index_id=self.index_id, url=document.url, file_contents=document.html())
             else:
-                self._send({"type": "GetFiles", "index_id": self.index_id})
+                self._send(type="GetFiles", index_id=self.index_id)
 
     def wants_to_write(self) -> int | None:
         assert self.process is not None and self.process.stdin is not None
