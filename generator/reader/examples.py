@@ -301,8 +301,7 @@ class Reader:
         items = self.items(node, what)
         if items is None:
             return None
-        cards: list[Card] = []
-        seen: dict[Card, Pos] = {}
+        seen: dict[Card, Pos] = {}  # in written order
         ok = True
         for item in items:
             card = self.parsed(item, what, Card.parse)
@@ -314,8 +313,7 @@ class Reader:
                 ok = False
             else:
                 seen[card] = item.pos
-                cards.append(card)
-        return tuple(cards) if ok else None
+        return tuple(seen) if ok else None
 
     def integer(self, node: Node, what: str) -> int | None:
         """A whole number written without quotes; None (reported) otherwise."""
