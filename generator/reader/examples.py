@@ -360,12 +360,13 @@ class Reader:
         known = AUCTION_FIELDS if is_auction else DEAL_FIELDS if is_deal else PLAY_FIELDS
         self.unknown_fields(node, known + extra)
         common = self.common(node)
+        game: Game | None = common["game"] if common else None
         if is_deal:
-            example: Example | None = self.deal(node, common)
+            example: Example | None = self.deal(node, common, game)
         elif is_auction:
-            example = self.auction(node, common)
+            example = self.auction(node, common, game)
         elif is_play or "hand" in self.suggested:
-            example = self.play(node, common)
+            example = self.play(node, common, game)
         else:
             self.error(node, "an example needs `hand` (a play) or `dealer` and `calls` (an auction)")
             return None
@@ -435,9 +436,8 @@ class Reader:
             entries.append(None if seat is None or value is None else (seat, value, pair[0], pair[1]))
         return entries
 
-    def play(self, node: Map, common: dict | None) -> PlayExample | None:
+    def play(self, node: Map, common: dict | None, game: Game | None) -> PlayExample | None:
         """A play example: the trick in turn order, the hand of the seat to play, `play`, `expect`."""
-        game: Game | None = common["game"] if common else None
         trump_node = self.trump_field(node, game, "trump")
         trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
         trick: list[tuple[Seat, Card]] = []
@@ -527,9 +527,8 @@ class Reader:
             )
         return complete
 
-    def auction(self, node: Map, common: dict | None) -> AuctionExample | None:
+    def auction(self, node: Map, common: dict | None, game: Game | None) -> AuctionExample | None:
         """An auction example: the dealer, the turned card (trump game), the calls, `expect`."""
-        game: Game | None = common["game"] if common else None
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one speaks first)")
         dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
         turned_card = turned = None
@@ -563,10 +562,9 @@ class Reader:
             calls=tuple(calls),
         )
 
-    def deal(self, node: Map, common: dict | None) -> DealExample | None:
+    def deal(self, node: Map, common: dict | None, game: Game | None) -> DealExample | None:
         """A deal example: trump, dealer, the contract's taker (and in Coinche its value and
         multiplier), a pot carried in, the 8 tricks and `expect`. The engine checks the play."""
-        game: Game | None = common["game"] if common else None
         trump_node = self.trump_field(node, game, "trump")
         trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one leads trick 1)")
