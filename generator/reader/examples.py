@@ -571,19 +571,16 @@ class Reader:
         dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
         taker_node = self.require(node, "taker", ": the seat who took, or whose bid stands")
         taker = self.parsed(taker_node, "taker", Seat.parse) if taker_node else None
-        contract, multiplier = None, 1
-        for key, parse in (("contract", contract_value), ("multiplier", multiplier_value)):
-            value_node = node.get(key)
-            if game is Game.COINCHE and value_node is None and key == "contract":
-                self.require(node, key, ": 80 to 160, capot or generale")
-            elif game is not None and game is not Game.COINCHE and value_node is not None:
-                self.error(value_node, f"`{key}`: only Coinche has one: remove it")
-            elif value_node is not None:
-                value = self.parsed(value_node, key, parse)
-                if key == "contract":
-                    contract = value
-                elif value is not None:
-                    multiplier = value
+        contract_node, multiplier_node = node.get("contract"), node.get("multiplier")
+        if game is Game.COINCHE:
+            self.require(node, "contract", ": 80 to 160, capot or generale")
+        elif game is not None:
+            for key, value_node in (("contract", contract_node), ("multiplier", multiplier_node)):
+                if value_node is not None:
+                    self.error(value_node, f"`{key}`: only Coinche has one: remove it")
+            contract_node = multiplier_node = None
+        contract = self.parsed(contract_node, "contract", contract_value) if contract_node else None
+        multiplier = (self.parsed(multiplier_node, "multiplier", multiplier_value) if multiplier_node else None) or 1
         # Whether the rules carry a litige over is the engine's to say (verify.compare): a pot
         # written under rules that carry none is a wrong answer, which --fix removes.
         carried_node = node.get("carried_in")
