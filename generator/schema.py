@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .case import every_call
 from .reader import examples as fields
 from .reader.pages import (
     BLOCK_KINDS,
@@ -23,7 +24,7 @@ from .reader.pages import (
     SECTION_FIELDS,
     SITE_FIELDS,
 )
-from .rules import RULESETS, Call, CallKind, Game, Seat, Suit
+from .rules import RULESETS, CallKind, Game, Seat, Suit
 
 ID_PREFIX = "urn:belote-docs:schema:"
 """The content schemas' ``$id``s: names, not addresses (the site does not publish them; editors read
@@ -95,10 +96,9 @@ for the form the README gives)."""
 
 def calls() -> list[str]:
     """Every call as the files write it (``pass``, ``take S``, ``100 H``, ``capot S``, ``coinche``)."""
-    found = [Call(CallKind.PASS), Call(CallKind.TAKE)] + [Call(CallKind.TAKE, suit) for suit in Suit]
-    found += [Call(CallKind.BID, suit, value) for value in [*range(80, 170, 10), 250, 500] for suit in Suit]
+    found = [call.code() for call in every_call() if call.kind not in (CallKind.COINCHE, CallKind.SURCOINCHE)]
     accented = [f"générale {suit}" for suit in Suit]  # as French writes it; the reader takes both
-    return [call.code() for call in found] + accented + ["coinche", "surcoinche"]
+    return found + accented + ["coinche", "surcoinche"]
 
 
 def _defs() -> dict[str, Any]:
