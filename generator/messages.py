@@ -65,21 +65,20 @@ def template_exists(root: Path) -> bool:
 def update(root: Path, codes: list[str], problems: list[Problem]) -> list[str]:
     """Merge the template into each locale's catalog; the locales whose catalog changed (none
     written when one cannot be read; all or none written, else ``FileError``)."""
-    locales = root / LOCALES
-    read: dict[Path, Entries] = {}
-    changed = merged_catalogs(locales, codes, problems, read=read)
+    files = merged(root, codes, problems)
     if problems:
         return []
-    files = changed | translated_records(
-        locales, codes, changed, read_input(locales / TEMPLATE, f"{LOCALES}/{TEMPLATE}"), read
-    )
     write_together(files, {path: path.relative_to(root).as_posix() for path in files})
-    return [code for code in codes if catalog_path(locales, code) in changed]
+    return [code for code in codes if catalog_path(root / LOCALES, code) in files]
 
 
-def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes) -> dict[Path, bytes]:
-    """The catalogs ``template`` would change, as the bytes to write (see :func:`update`), with their
-    records of translated messages; written by the caller."""
+def merged(root: Path, codes: list[str], problems: list[Problem], template: bytes | None = None) -> dict[Path, bytes]:
+    """The catalogs ``template`` (by default ``locales/messages.pot``) would change, as the bytes to
+    write (see :func:`update`), with their records of translated messages; written by the caller."""
     read: dict[Path, Entries] = {}
     changed = merged_catalogs(root / LOCALES, codes, problems, template, read)
-    return changed | translated_records(root / LOCALES, codes, changed, template, read) if not problems else {}
+    if problems:
+        return {}
+    if template is None:
+        template = read_input(root / LOCALES / TEMPLATE, f"{LOCALES}/{TEMPLATE}")
+    return changed | translated_records(root / LOCALES, codes, changed, template, read)
