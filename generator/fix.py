@@ -139,11 +139,7 @@ def _block_lines(value: tuple[object, ...] | dict[str, object], as_json: bool) -
 def _insert(text: str, mapping: Map, fields: dict[str, object], as_json: bool) -> Edit:
     """Add fields at the end of a mapping, in its style; a new ``expect`` as a block of its own."""
     pairs = [f"{written(name, as_json)}: {written(value, as_json, name)}" for name, value in fields.items()]
-    lines: list[str] = []
-    for name, value in fields.items():
-        if isinstance(value, dict) and name == "expect":
-            lines.append(f"{name}:")
-            lines.extend(f"  {field}: {written(item, as_json, field)}" for field, item in value.items())
-        else:
-            lines.append(f"{name}: {written(value, as_json, name)}")
+    lines = _block_lines(fields, as_json)
+    if isinstance(expect := fields.get("expect"), dict):
+        lines = ["expect:", *(f"  {line}" for line in _block_lines(expect, as_json))]
     return insert(text, mapping, pairs, lines)
