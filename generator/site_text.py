@@ -86,9 +86,10 @@ def page_lines(html: str) -> list[str]:
     return parser.lines
 
 
-def reason_sentences(data: bytes) -> dict[str, dict[str, str]]:
-    """reasons.json's sentences by locale, each as ``reasons.KIND.CODE`` or ``permissions.KIND.CODE``
-    (read leniently: a file of another format gives what it can)."""
+def reason_sentences(data: bytes) -> dict[str, list[str]]:
+    """reasons.json's sentences by locale, each a line ``reasons.KIND.CODE: SENTENCE`` (or
+    ``permissions.KIND.CODE: ...``) in the order of the codes (read leniently: a file of another
+    format gives what it can)."""
     try:
         loaded = json.loads(data)
     except ValueError:
@@ -99,7 +100,7 @@ def reason_sentences(data: bytes) -> dict[str, dict[str, str]]:
             for code, entry in entries.items():
                 for locale, line in (entry.get("locales") or {}).items():
                     found.setdefault(locale, {})[f"{part}.{kind}.{code}"] = line.get("sentence", "")
-    return found
+    return {locale: [f"{code}: {text}" for code, text in sorted(codes.items())] for locale, codes in found.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +128,7 @@ def site_changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[Text
     old_sentences = reason_sentences(before.get("reasons.json", b"{}"))
     new_sentences = reason_sentences(after.get("reasons.json", b"{}"))
     for locale in sorted({*old_sentences, *new_sentences}):
-        old_by_code, new_by_code = old_sentences.get(locale, {}), new_sentences.get(locale, {})
-        old = [f"{code}: {text}" for code, text in sorted(old_by_code.items())]
-        new = [f"{code}: {text}" for code, text in sorted(new_by_code.items())]
-        change = _change(locale, "reasons.json", old, new)
+        change = _change(locale, "reasons.json", old_sentences.get(locale, []), new_sentences.get(locale, []))
         if change is not None:
             changes.append(change)
     return sorted(changes, key=lambda change: (change.locale, change.name))
