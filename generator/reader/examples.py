@@ -234,6 +234,11 @@ def _outcome(text: str) -> Outcome:
         raise ValueError(f"{text!r}: write made, failed or litige") from None
 
 
+def _belote(text: str) -> str:
+    """`expect.belote` as written: the team holding it (``NS``, ``EW``) or ``none``."""
+    return NO_BELOTE if text.strip().lower() == NO_BELOTE else Team.parse(text).code()
+
+
 _SEAT_PAIR_HINTS = {
     "hand": "`SEAT: [CARD, ...]`, such as `N: [KS, 7S]`",
     "trick": "`SEAT: CARD` pair, such as `W: AS`",
@@ -605,7 +610,7 @@ class Reader:
             DEAL_EXPECT,
             {
                 "card_points": lambda n: self.team_points(n, "expect.card_points"),
-                "belote": self.belote,
+                "belote": lambda n: self.parsed(n, "expect.belote", _belote),
                 "outcome": lambda n: self.parsed(n, "expect.outcome", _outcome),
                 "score": lambda n: self.team_points(n, "expect.score"),
                 "carried_out": lambda n: self.integer(n, "expect.carried_out"),
@@ -650,16 +655,6 @@ class Reader:
         if missing:
             self.error(node, f"{what}: missing {' and '.join(missing)}: write {{NS: POINTS, EW: POINTS}}")
         return {team: points[team] for team in teams} if len(points) == len(teams) else None
-
-    def belote(self, node: Node) -> str | None:
-        """`expect.belote`: the team holding it (``NS``, ``EW``) or ``none``."""
-        text = self.text(node, "expect.belote")
-        if text is None:
-            return None
-        if text.strip().lower() == NO_BELOTE:
-            return NO_BELOTE
-        team = self.parsed(node, "expect.belote", Team.parse)
-        return team.code() if team is not None else None
 
     def turned(self, node: Node) -> tuple[Card | None, Suit | None]:
         """The turned card (``KH``) or only its suit (``H``)."""
