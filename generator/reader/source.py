@@ -110,11 +110,9 @@ def decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
-        bad = data[error.start]
-        raise SourceError([(line, column, f"not UTF-8 text (byte 0x{bad:02x}): save the file as UTF-8")]) from None
+        before = data[: error.start].decode("utf-8", "replace")
+        message = f"not UTF-8 text (byte 0x{data[error.start]:02x}): save the file as UTF-8"
+        raise SourceError([_at(before, len(before), message)]) from None
 
 
 _NOT_TEXT = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
