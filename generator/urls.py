@@ -83,21 +83,13 @@ def _host(text: str, authority: str) -> str:
         raise ValueError(f"{text!r}: no host: write an address such as {EXAMPLE}")
     try:
         name = host.lower().encode("idna").decode("ascii")
-    except UnicodeError:
+        if name.split(".")[-1].isdigit():  # a name whose last label is a number is an IPv4 address
+            ipaddress.IPv4Address(name)
+    except ValueError:  # not IDNA (UnicodeError), or not an IPv4 address
         name = ""
-    labels = name.split(".")
-    numeric = labels[-1].isdigit()  # a name whose last label is a number is an IPv4 address
-    if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]*[a-z0-9])?", name) or (numeric and not _is_ipv4(name)):
+    if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]*[a-z0-9])?", name):
         raise ValueError(f"{text!r}: {host!r} is not a host name: write an address such as {EXAMPLE}")
     return name
-
-
-def _is_ipv4(name: str) -> bool:
-    try:
-        ipaddress.IPv4Address(name)
-    except ValueError:
-        return False
-    return True
 
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
