@@ -29,6 +29,8 @@ ANCHOR_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 _SEE = re.compile(r"[a-z0-9][a-z0-9-]*#[a-z][a-z0-9-]*\Z")
 _TEMPLATE_ID = re.compile(r"""\bid=(["'])([a-z][a-z0-9-]*)(\1|\{\{)""")
 """An ``id`` a template gives: ``id="main"`` (an id), or ``id="v-{{ view.id }}"`` (a prefix, ``v-``)."""
+_HTML = re.compile(r"<[A-Za-z!/?]")
+"""An HTML tag or comment, which content may not use."""
 LOCALE_STATES = ("published", "draft")
 EXAMPLE_EXTRA = ("title", "explanation")
 """The fields a page's example has besides the example's own (both required)."""
@@ -290,7 +292,7 @@ class PageReader:
         if not value.strip():
             self.reader.error(node, f"{what}: empty text: write the English source text")
             return None
-        if _looks_like_html(value):
+        if _HTML.search(value):
             self.reader.error(
                 node, f"{what}: raw HTML is not allowed in content: use Markdown (**bold**, *italic*, [text](url))"
             )
@@ -532,11 +534,6 @@ class PageReader:
         except ValueError as error:
             self.reader.error(node, f"base_url: {error}")
             return None
-
-
-def _looks_like_html(text: str) -> bool:
-    """True when the text holds an HTML tag or comment, which content may not use."""
-    return re.search(r"<[A-Za-z!/?]", text) is not None
 
 
 def read_page(
