@@ -183,23 +183,19 @@ class ExampleSet:
             self.add(reader, node)
 
     def add(self, reader: Reader, node: Node, extra: tuple[str, ...] = ()) -> Example | None:
-        """Read one example (``extra``: the fields its container adds, such as a page's `title`)."""
-        self._claim_id(reader, node)
+        """Read one example (``extra``: the fields its container adds, such as a page's `title`), its id
+        recorded, or reported as already used, even when the example is invalid."""
+        id_node = node.get("id") if isinstance(node, Map) else None
+        if isinstance(id_node, Scalar) and ID_PATTERN.match(id_node.value):
+            first = self.claims.get(id_node.value)
+            if first is None:
+                self.claims[id_node.value] = (reader.path, id_node.pos.line, id_node.pos.column)
+            else:
+                reader.error(id_node, not_unique(id_node.value, first))
         example = reader.example(node, extra)
         if example is not None:
             self.examples.append(example)
         return example
-
-    def _claim_id(self, reader: Reader, node: Node) -> None:
-        """Record the example's id, or report it as already used (even when the example is invalid)."""
-        id_node = node.get("id") if isinstance(node, Map) else None
-        if not isinstance(id_node, Scalar) or not ID_PATTERN.match(id_node.value):
-            return
-        first = self.claims.get(id_node.value)
-        if first is None:
-            self.claims[id_node.value] = (reader.path, id_node.pos.line, id_node.pos.column)
-        else:
-            reader.error(id_node, not_unique(id_node.value, first))
 
 
 def not_unique(id_: str, first: tuple[str, int, int]) -> str:
