@@ -406,12 +406,9 @@ class PageReader:
             blocks = self.blocks(section.get("content"), "content")
             if heading is not None and anchor is not None:
                 sections.append(Section(anchor, heading, blocks))
-        entries: list[Entry] = []
         entries_node = root.get("entries")
-        for item in (self.reader.items(entries_node, "entries") or []) if entries_node is not None else []:
-            entry = self.entry(item, anchors)
-            if entry is not None:
-                entries.append(entry)
+        items = (self.reader.items(entries_node, "entries") or []) if entries_node is not None else []
+        entries = [entry for item in items if (entry := self.entry(item, anchors)) is not None]
         if title is None or description is None or len(self.examples.problems) > before:
             return None
         page = (slug, self.document.path, title, description, summary, tuple(sections), tuple(entries))
