@@ -57,16 +57,15 @@ def read_file(
     if not name:
         problems.append(Problem("''", 0, 0, "an empty file name: name a file or folder"))
         return None
+    path = base / name if base else Path(name)
     try:
-        data = read_source(base / name if base else Path(name), name)
+        data = read_source(path, name)
         if inputs is not None:
             inputs.note(name, data)
         return data
     except FileError as error:
-        folder = is_folder(base / name if base else Path(name))
-        problems.append(
-            Problem(name, 0, 0, "a folder with no example files (.yaml, .yml, .json)" if folder else error.message)
-        )
+        message = "a folder with no example files (.yaml, .yml, .json)" if is_folder(path) else error.message
+        problems.append(Problem(name, 0, 0, message))
     except SourceError as error:
         problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)
     return None
