@@ -117,21 +117,16 @@ def site_changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[Text
     """Every page (by its path in the site) and every locale's sentences of reasons.json whose text
     differs between two builds, by locale then file; pages only in one of them count as all removed
     or all added."""
-    changes: list[TextChange] = []
-    names = sorted({name for name in (*before, *after) if name.endswith(".html") and "/" in name})
-    for name in names:
+    changes: list[TextChange | None] = []
+    for name in sorted({name for name in (*before, *after) if name.endswith(".html") and "/" in name}):
         old = page_lines(before[name].decode("utf-8")) if name in before else []
         new = page_lines(after[name].decode("utf-8")) if name in after else []
-        change = _change(str(PurePosixPath(name).parent), PurePosixPath(name).name, old, new)
-        if change is not None:
-            changes.append(change)
+        changes.append(_change(str(PurePosixPath(name).parent), PurePosixPath(name).name, old, new))
     old_sentences = reason_sentences(before.get("reasons.json", b"{}"))
     new_sentences = reason_sentences(after.get("reasons.json", b"{}"))
     for locale in sorted({*old_sentences, *new_sentences}):
-        change = _change(locale, "reasons.json", old_sentences.get(locale, []), new_sentences.get(locale, []))
-        if change is not None:
-            changes.append(change)
-    return sorted(changes, key=lambda change: (change.locale, change.name))
+        changes.append(_change(locale, "reasons.json", old_sentences.get(locale, []), new_sentences.get(locale, [])))
+    return sorted(filter(None, changes), key=lambda change: (change.locale, change.name))
 
 
 def _change(locale: str, name: str, old: list[str], new: list[str]) -> TextChange | None:
