@@ -246,8 +246,7 @@ def _head(name: str, title: str) -> dict[str, Any]:
 def schema_files() -> dict[str, bytes]:
     """Each content schema as written to ``schemas/`` (deterministic bytes), by file name."""
     files = {"content.schema.json": _bytes(content_schema())}
-    files |= {f"content-{kind}.schema.json": _bytes(content_schema(kind)) for kind in KINDS}
-    return files
+    return files | {f"content-{kind}.schema.json": _bytes(content_schema(kind)) for kind in KINDS}
 
 
 def _bytes(schema: dict[str, Any]) -> bytes:
