@@ -63,10 +63,7 @@ def _reads_back(text: str, locale: str, state: str, count: int) -> bool:
     except SourceError:
         return False
     locales = edited.get("locales") if isinstance(edited, Map) else None
-    value = locales.get(locale) if isinstance(locales, Map) else None
-    return (
-        isinstance(locales, Map)
-        and len(locales.entries) == count
-        and isinstance(value, Scalar)
-        and value.value == state
-    )
+    if not isinstance(locales, Map) or len(locales.entries) != count:
+        return False
+    value = locales.get(locale)
+    return isinstance(value, Scalar) and value.value == state
