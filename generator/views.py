@@ -211,17 +211,16 @@ def _table(
     """The seats around the table, in DOM order: each played card, then the seat to play, then the rest."""
     cards = [card for _, card in played]
     best = winning_index(cards, trump) if cards else None
-    seats = []
-    role: Role
-    for index, (seat, card) in enumerate(played):
-        role = "to-play" if seat == to_play else "partner" if seat.is_partner_of(to_play) else "opponent"
-        seats.append(TableSeat(seat, role, card, index + 1, index == best, points[index] if points else None))
-    seen = {entry.seat for entry in seats}
-    for step in range(4):
-        seat = to_play.next(step)
-        if seat not in seen:
-            role = "to-play" if step == 0 else "partner" if step == 2 else "opponent"
-            seats.append(TableSeat(seat, role))
+
+    def role(seat: Seat) -> Role:
+        return "to-play" if seat == to_play else "partner" if seat.is_partner_of(to_play) else "opponent"
+
+    seats = [
+        TableSeat(seat, role(seat), card, index + 1, index == best, points[index] if points else None)
+        for index, (seat, card) in enumerate(played)
+    ]
+    seen = {seat for seat, _ in played}
+    seats += [TableSeat(seat, role(seat)) for seat in (to_play.next(step) for step in range(4)) if seat not in seen]
     return tuple(seats)
 
 
