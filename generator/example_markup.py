@@ -18,13 +18,7 @@ from .page_text import Words
 from .positions import sorted_hand
 from .rules import Card, Seat, rule_sets_differ
 from .rules.scoring import BELOTE, LAST_TRICK, LAST_TRICK_CAPOT
-from .views import AuctionView, PlayView, only_here
-
-
-def nobreak_sum(text: Markup) -> Markup:
-    """A sum that never breaks across lines: "11 + 10 + 0 + 20 = 41" joined by no-break spaces."""
-    return Markup(str(text).replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0"))
-
+from .views import AuctionView, PlayView
 
 PLACES = ("below", "left", "above", "right")
 """Where a seat is drawn on the table, by how many turns after the seat to play it plays: the seat to
@@ -167,7 +161,8 @@ class ExampleMarkup:
         """A play: the table, the hand with each card's verdict, the reasons, the allowed cards, the
         played card and the trick's value; ``other`` is its pair under the other rule set."""
         w = self.words
-        only = only_here(view, other)
+        # the cards allowed here and refused in its pair under the other rule set
+        only = frozenset(view.allowed) - frozenset(other.allowed) if other else frozenset()
         parts = [self.table(view), '\n<p class="hand"><span class="label">', escape(w.hand(view.seat))]
         parts.append('</span></p>\n<ul class="hand-cards">\n')
         cards = [entry.card for entry in view.hand]
@@ -215,7 +210,8 @@ class ExampleMarkup:
                     view.total,
                     sum=" + ".join(map(str, view.points)),
                 )
-                parts.append(nobreak_sum(value))
+                # the sum never breaks across lines: "11 + 10 + 0 + 20 = 41" joined by no-break spaces
+                parts.append(Markup(str(value).replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0")))
             parts.append("</p>\n")
         return Markup("".join(parts))
 

@@ -248,13 +248,6 @@ def pairs(views: Mapping[str, View]) -> dict[str, View]:
     return paired
 
 
-def only_here(view: PlayView, other: PlayView | None) -> frozenset[Card]:
-    """The cards allowed in ``view`` and refused in ``other`` (its pair under the other rule set)."""
-    if other is None:
-        return frozenset()
-    return frozenset(view.allowed) - frozenset(other.allowed)
-
-
 def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionView:
     """The view of an auction example: each call numbered, round 2 and refusals marked."""
     view = drawn_auction_view(
