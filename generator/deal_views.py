@@ -155,7 +155,19 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
             played.append(_deal_card(seat, card, order, order - 1 == best, mark))
         by_seat = sorted(played, key=lambda entry: int(entry.seat))
         rows.append(TrickRow(number, tuple(by_seat), winner, sum(card_points(c, trump) for c in cards), last))
-    teams = tuple(_team(score, team, example) for team in (Team.NS, Team.EW))
+    teams = tuple(
+        TeamTally(
+            team=team,
+            takers=team is score.takers,
+            tricks=score.tally.tricks[team],
+            card_points=score.card_points[team],
+            belote=BELOTE if score.belote is team else 0,
+            total=score.totals[team],
+            score=score.score[team],
+            sum=_sum(score, team, example),
+        )
+        for team in (Team.NS, Team.EW)
+    )
     return DealView(
         id=example.id,
         game=example.game,
@@ -182,21 +194,6 @@ def _belote_seat(example: DealExample) -> Seat | None:
         seat for trick in example.tricks for seat, card in trick if card.suit == trump and card.rank in _BELOTE_RANKS
     ]
     return seats[0] if len(seats) == 2 and seats[0] == seats[1] else None
-
-
-def _team(score: DealScore, team: Team, example: DealExample) -> TeamTally:
-    belote = BELOTE if score.belote is team else 0
-    cards = score.card_points[team]
-    return TeamTally(
-        team=team,
-        takers=team is score.takers,
-        tricks=score.tally.tricks[team],
-        card_points=cards,
-        belote=belote,
-        total=score.totals[team],
-        score=score.score[team],
-        sum=_sum(score, team, example),
-    )
 
 
 def _sum(score: DealScore, team: Team, example: DealExample) -> str:
