@@ -23,8 +23,6 @@ from .urls import SiteURL
 from .views import (
     AuctionView,
     CallQuestionView,
-    CallView,
-    HandCard,
     PlayView,
     View,
     call_question_view,
@@ -435,13 +433,9 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
     shown: dict[PlayReason | AuctionReason, ShownExample] = {}
     for block in _examples(page, kind):
         view = block.view
-        refused: tuple[HandCard | CallView, ...] = (
-            (view.refused if isinstance(view, PlayView) else tuple(c for c in view.calls if c.refused))
-            if isinstance(view, PlayView | AuctionView)
-            else ()
-        )
-        for entry in refused:
-            if entry.code is not None and entry.reason is not None:
+        entries = view.hand if isinstance(view, PlayView) else view.calls if isinstance(view, AuctionView) else ()
+        for entry in entries:
+            if entry.code is not None:  # a refused card or call (its reason is said)
                 shown.setdefault(entry.code, block)
     practised = practice_ids(draws)
     lines = []
