@@ -51,9 +51,7 @@ class Fingerprints:
 
     def _text(self, value: object) -> str:
         kind = type(value)
-        if value is None or kind is bool or kind is int or kind is float:
-            return repr(value)
-        if kind is str:
+        if value is None or kind is bool or kind is int or kind is float or kind is str:
             return repr(value)
         if kind is bytes:
             return f"bytes({hashlib.sha256(value).hexdigest()})"  # type: ignore[arg-type]
