@@ -113,14 +113,18 @@ class Rendered:
         """Take in what rendering the files after these gave (the first warning of a message is
         kept, as one process rendering them all in order would)."""
         self.files |= later.files
-        for locale, warnings in later.warnings.items():
-            mine = self.warnings.setdefault(locale, {})
-            for key, problem in warnings.items():
-                mine.setdefault(key, problem)
+        self.take_warnings(later.warnings)
         self.languages |= later.languages
         self.lost |= later.lost
         self.said |= later.said
         self.reasons |= later.reasons
+
+    def take_warnings(self, found: dict[str, dict[Key, Problem]]) -> None:
+        """Take in each locale's messages shown in English, with the first warning of each kept."""
+        for locale, warnings in found.items():
+            mine = self.warnings.setdefault(locale, {})
+            for key, problem in warnings.items():
+                mine.setdefault(key, problem)
 
 
 def render_site(
@@ -268,7 +272,7 @@ class SiteRenderer:
                     if output.locale in self.wanted:
                         self._parts(output.locale, rendered)
                     self.let_go(output.locale)
-        self._warnings_into(rendered)
+        rendered.take_warnings({locale: found.warnings for locale, found in self.translators.items()})
         return rendered
 
     def render_shared(self, shared: list[tuple[Output, str]], sink: Sink, rendered: Rendered) -> None:
@@ -280,19 +284,12 @@ class SiteRenderer:
                 if locale in self.wanted and locale not in rendered.said:
                     self._parts(locale, rendered)
                     self.let_go(locale)
-            self._warnings_into(rendered)
+            rendered.take_warnings({locale: found.warnings for locale, found in self.translators.items()})
             for output, key in shared:
                 data, warnings = self._shared(output, rendered)
                 rendered.files[output.path] = FileRecord(
                     key, hashlib.sha256(data).hexdigest(), tuple(warnings), sink(output.path, data)
                 )
-
-    def _warnings_into(self, rendered: Rendered) -> None:
-        for locale, translator in self.translators.items():
-            if translator.warnings:
-                mine = rendered.warnings.setdefault(locale, {})
-                for key, problem in translator.warnings.items():
-                    mine.setdefault(key, problem)
 
     @contextlib.contextmanager
     def _located(self) -> Iterator[None]:
