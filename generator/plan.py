@@ -490,9 +490,9 @@ def show_page(page: Page, views: dict[str, View], source: str = "") -> ShownPage
         shown: list[ShownBlock] = []
         for block in section:
             if isinstance(block, Figure):
-                shown.append(
-                    ShownFigure(block.alt, block.caption, block.taker, block.contract, _play(views, block.example.id))
-                )
+                play = views[block.example.id]
+                assert isinstance(play, PlayView)  # a figure's example is a play example (the reader's check)
+                shown.append(ShownFigure(block.alt, block.caption, block.taker, block.contract, play))
             elif isinstance(block, ExampleBlock):
                 view = views[block.example.id]
                 pair = paired.get(view.id)
@@ -517,12 +517,6 @@ def show_page(page: Page, views: dict[str, View], source: str = "") -> ShownPage
     return ShownPage(
         source, page.slug, page.title, page.description, blocks(page.summary), sections, page.entries, plays, scores
     )
-
-
-def _play(views: dict[str, View], id: str) -> PlayView:
-    view = views[id]
-    assert isinstance(view, PlayView)  # a figure's example is a play example (the reader's check)
-    return view
 
 
 @functools.lru_cache(maxsize=1)  # the same draws on every build of a process (``serve``)
