@@ -256,18 +256,16 @@ def scoring_recap() -> tuple[RecapRow, ...]:
     cell per rule set."""
     rows = []
     for row, label in RECAP_LABELS.items():
-        said: list[tuple[Game, str | None, str, tuple[tuple[str, int], ...]]] = []
-        for game in Game:
-            by_rules = {name: _recap_sentence(row, by_game[game]) for name, by_game in RULESETS.items()}
-            if len(set(by_rules.values())) == 1:
-                found = next(iter(by_rules.values()))
-                if found is not None:
-                    said.append((game, None, *found))
-            else:
-                said += [(game, name, *found) for name, found in by_rules.items() if found is not None]
         cells: dict[tuple[str | None, str, tuple[tuple[str, int], ...]], list[Game]] = {}
-        for game, rules, key, values in said:
-            cells.setdefault((rules, key, values), []).append(game)
+        for game in Game:
+            by_rules: dict[str | None, tuple[str, tuple[tuple[str, int], ...]] | None] = {
+                name: _recap_sentence(row, by_game[game]) for name, by_game in RULESETS.items()
+            }
+            if len(set(by_rules.values())) == 1:  # one cell for every rule set
+                by_rules = {None: next(iter(by_rules.values()))}
+            for rules, found in by_rules.items():
+                if found is not None:
+                    cells.setdefault((rules, *found), []).append(game)
         rows.append(
             RecapRow(
                 label,
