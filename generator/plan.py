@@ -632,61 +632,33 @@ def plan(
     for locale in site.locales:
         for number, (page, seen) in enumerate(zip(pages, shown, strict=True)):
             name = page_href(page.slug)
-            glossary_of_page = None if page.entries else glossary
             frame = where.frame(locale, name, number)
-            context = PageContext(frame, seen, glossary_of_page, linked[number], why[number])
-            outputs.append(
-                Output(f"{locale}/{name}", "glossary.html" if page.entries else "page.html", locale, context)
-            )
-        outputs.append(
-            Output(
-                f"{locale}/index.html",
-                "index.html",
-                locale,
-                IndexContext(where.frame(locale, "index.html", None), entries),
-            )
-        )
+            context = PageContext(frame, seen, None if page.entries else glossary, linked[number], why[number])
+            template = "glossary.html" if page.entries else "page.html"
+            outputs.append(Output(f"{locale}/{name}", template, locale, context))
+        home = IndexContext(where.frame(locale, "index.html", None), entries)
+        outputs.append(Output(f"{locale}/index.html", "index.html", locale, home))
         last = where.item(len(pages) - 1) if pages else HOME_ITEM
         frame = dataclasses.replace(where.frame(locale, PRACTICE, None), previous=last, next=None)
         drills = PracticeContext(frame, *practice, draws.source, practised)
         outputs.append(Output(f"{locale}/{PRACTICE}", "practice.html", locale, drills))
     published = tuple(site.published)
-    outputs.append(
-        Output(
-            "index.html",
-            "root.html",
-            None,
-            ChooserContext(published, str(url), where.alternates("index.html")),
-            ("chooser-locale.html",),
-        )
-    )
+    chooser = ChooserContext(published, str(url), where.alternates("index.html"))
+    outputs.append(Output("index.html", "root.html", None, chooser, ("chooser-locale.html",)))
     links = tuple(
         tuple(LostLink(f"{url.path}{code}/{page_href(p.slug)}", p.title) for p in pages) for code in published
     )
     homes = tuple(f"{url.path}{code}/index.html" for code in published)
-    outputs.append(
-        Output(
-            "404.html",
-            "missing.html",
-            None,
-            MissingContext(published, url.path, homes, links),
-            ("missing-locale.html",),
-        )
-    )
+    missing = MissingContext(published, url.path, homes, links)
+    outputs.append(Output("404.html", "missing.html", None, missing, ("missing-locale.html",)))
     targets_of_reasons = tuple(
         ReasonTarget(line.kind, line, page_href(page.slug))
         for page, lines in zip(shown, why, strict=True)
         for line in lines
     )
     if targets_of_reasons:
-        outputs.append(
-            Output(
-                "reasons.json",
-                "reasons.json",
-                None,
-                ReasonMapContext(published, str(url), url.path, targets_of_reasons),
-            )
-        )
+        reasons = ReasonMapContext(published, str(url), url.path, targets_of_reasons)
+        outputs.append(Output("reasons.json", "reasons.json", None, reasons))
     names = ["index.html"] + [page_href(page.slug) for page in pages] + [PRACTICE]
     urls = [SitemapUrl(str(url), ())]
     for code in published:
