@@ -382,23 +382,18 @@ def _warnings(translator: Translator) -> list[Warning_]:
     ]
 
 
-def template_location(error: BaseException, templates: Path) -> tuple[str, int]:
-    """The template file and line where a rendering error happened (Jinja maps its frames there)."""
+def template_problem(error: BaseException, templates: Path) -> Problem:
+    """A template's runtime error (undefined name, bad filter...) at its template's file and line
+    (Jinja maps its frames there)."""
     from jinja2 import TemplateSyntaxError
 
-    location = (TEMPLATES, 1)
+    name, line = TEMPLATES, 1
     traceback = error.__traceback__
     while traceback is not None:
-        name = Path(traceback.tb_frame.f_code.co_filename)
-        if name.is_relative_to(templates.absolute()) or name.is_relative_to(templates):
-            location = (f"{TEMPLATES}/{name.name}", traceback.tb_lineno)
+        path = Path(traceback.tb_frame.f_code.co_filename)
+        if path.is_relative_to(templates.absolute()) or path.is_relative_to(templates):
+            name, line = f"{TEMPLATES}/{path.name}", traceback.tb_lineno
         traceback = traceback.tb_next
     if isinstance(error, TemplateSyntaxError) and error.name:
-        location = (f"{TEMPLATES}/{error.name}", error.lineno)
-    return location
-
-
-def template_problem(error: BaseException, templates: Path) -> Problem:
-    """A template's runtime error (undefined name, bad filter...) at its template's line."""
-    name, line = template_location(error, templates)
+        name, line = f"{TEMPLATES}/{error.name}", error.lineno
     return Problem(name, line, 1, f"template: {type(error).__name__}: {error}")
