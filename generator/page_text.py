@@ -181,16 +181,12 @@ def _text_of(part: str) -> tuple[str, list[tuple[int, int]] | None]:
     spans: list[tuple[int, int]] = []
     position = 0
     for entity in _ENTITY.finditer(part):
-        for at in range(position, entity.start()):
-            text.append(part[at])
-            spans.append((at, at + 1))
-        for character in html.unescape(entity.group(0)):
-            text.append(character)
-            spans.append((entity.start(), entity.end()))
+        decoded = html.unescape(entity.group(0))
+        text += [part[position : entity.start()], decoded]
+        spans += [(at, at + 1) for at in range(position, entity.start())] + [entity.span()] * len(decoded)
         position = entity.end()
-    for at in range(position, len(part)):
-        text.append(part[at])
-        spans.append((at, at + 1))
+    text.append(part[position:])
+    spans += [(at, at + 1) for at in range(position, len(part))]
     return "".join(text), spans
 
 
