@@ -278,12 +278,12 @@ class SiteRenderer:
     def render_shared(self, shared: list[tuple[Output, str]], sink: Sink, rendered: Rendered) -> None:
         """Render the files for every locale into ``sink``, from the locales' parts in ``rendered``
         (those no locale file gave are made now)."""
-        self.check(locale for locale in self.site.locales if locale in self.wanted and locale not in rendered.said)
+        pending = [locale for locale in self.site.locales if locale in self.wanted and locale not in rendered.said]
+        self.check(pending)
         with self._located():
-            for locale in self.site.locales:
-                if locale in self.wanted and locale not in rendered.said:
-                    self._parts(locale, rendered)
-                    self.let_go(locale)
+            for locale in pending:
+                self._parts(locale, rendered)
+                self.let_go(locale)
             rendered.take_warnings({locale: found.warnings for locale, found in self.translators.items()})
             for output, key in shared:
                 data, warnings = self._shared(output, rendered)
