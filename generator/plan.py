@@ -446,14 +446,7 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
             lines.append(ReasonLine(code, found.where, rule, block.view.id, block.title, practice=practised.get(code)))
         elif found.auction is not None:
             drawn = found.auction
-            view = drawn_auction_view(
-                reason_anchor(code),
-                RULESETS[drawn.rules][drawn.game],
-                drawn.dealer,
-                drawn.turned,
-                drawn.calls,
-                drawn.turned_card,
-            )
+            view = drawn_auction_view(reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn)
             lines.append(ReasonLine(code, found.where, rule, drawn=view, practice=practised.get(code)))
         else:
             lines.append(ReasonLine(code, found.where, rule, practice=practised.get(code)))

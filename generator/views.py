@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from .deal_views import DealView
-from .positions import CallQuestion, PlayPosition
+from .positions import CallQuestion, DrawnAuction, PlayPosition
 from .reader.examples import AuctionExample, PlayExample
 from .rules import (
     RULESETS,
@@ -250,28 +250,19 @@ def pairs(views: Mapping[str, View]) -> dict[str, View]:
 
 def auction_view(example: AuctionExample, solution: AuctionSolution) -> AuctionView:
     """The view of an auction example: each call numbered, round 2 and refusals marked."""
-    view = drawn_auction_view(
-        example.id, example.rules, example.dealer, example.turned, example.calls, example.turned_card
-    )
+    view = drawn_auction_view(example.id, example.rules, example)
     refusals = tuple(verdict.refusal for verdict in solution.calls)
     assert tuple(row.code for row in view.calls) == refusals  # the same engine, the same auction
     return view
 
 
-def drawn_auction_view(
-    id: str,
-    rules: Rules,
-    dealer: Seat,
-    turned: Suit | None,
-    calls: tuple[tuple[Seat, Call], ...],
-    turned_card: Card | None = None,
-) -> AuctionView:
-    """The view of an auction, an example's or one the engine drew (:mod:`generator.positions`): its
-    calls replayed, each with the engine's verdict, the refused one with its reason, and where it stands."""
-    auction = Auction(rules, dealer, turned)
+def drawn_auction_view(id: str, rules: Rules, drawn: AuctionExample | DrawnAuction) -> AuctionView:
+    """The view of an auction under ``rules``, an example's or one the engine drew (:mod:`generator.positions`):
+    its calls replayed, each with the engine's verdict, the refused one with its reason, and where it stands."""
+    auction = Auction(rules, drawn.dealer, drawn.turned)
     shown = []
     previous_round = 1
-    for number, (seat, call) in enumerate(calls, 1):
+    for number, (seat, call) in enumerate(drawn.calls, 1):
         round_ = auction.round
         reason = auction.call(seat, call)  # a refused call changes nothing: its sentence reads the auction before it
         shown.append(
@@ -282,7 +273,7 @@ def drawn_auction_view(
                 second_round=round_ == 2 and previous_round == 1,
                 refused=reason is not None,
                 reason=call_phrase(reason, call, auction) if reason is not None else None,
-                dealer=seat == dealer,
+                dealer=seat == drawn.dealer,
                 code=reason,
             )
         )
@@ -291,12 +282,12 @@ def drawn_auction_view(
         id=id,
         game=rules.game,
         rules=rules.name,
-        dealer=dealer,
-        turned=turned,
+        dealer=drawn.dealer,
+        turned=drawn.turned,
         calls=tuple(shown),
         outcome=auction.outcome,
         said=outcome_phrase(auction.outcome, auction.to_speak),
-        turned_card=turned_card,
+        turned_card=drawn.turned_card,
     )
 
 
@@ -358,7 +349,7 @@ def call_question_view(id: str, question: CallQuestion) -> CallQuestionView:
     """The view of a bidding question the engine drew, its calls laid out in the grid."""
     drawn = question.auction
     rules = RULESETS[drawn.rules][drawn.game]
-    view = drawn_auction_view(id, rules, drawn.dealer, drawn.turned, drawn.calls, drawn.turned_card)
+    view = drawn_auction_view(id, rules, drawn)
     columns = tuple(drawn.dealer.next(step) for step in range(1, 5))
     cells: list[CallView | None] = list(view.calls)
     rows = tuple(tuple(cells[n : n + 4]) + (None,) * max(0, n + 4 - len(cells)) for n in range(0, len(cells) + 1, 4))
