@@ -350,10 +350,9 @@ class SiteRenderer:
 
         env = make_environment(self.templates, self.project.compiled, sources=self.project.sources)
         context = output.context
-        values: dict[str, Any] = {}
         warnings: list[Warning_] = []
         if isinstance(context, ChooserContext):
-            values = {
+            values: dict[str, Any] = {
                 "site_name": markdown_inline(self.site.name.msgid),
                 "languages": [rendered.languages[code] for code in context.locales],
                 "alternates": list(context.alternates),
