@@ -119,9 +119,8 @@ class LocaleRenderer:
         self.glossary_href = glossary.href if glossary is not None else "glossary.html"
         self.linked = set()
         values = {f.name: getattr(context, f.name) for f in dataclasses.fields(context)}
-        frame = values.pop("frame", None)
-        if frame is not None:
-            values |= {f.name: getattr(frame, f.name) for f in dataclasses.fields(frame)}
+        frame = values.pop("frame")  # every locale's file has one
+        values |= {f.name: getattr(frame, f.name) for f in dataclasses.fields(frame)}
         return self.env.get_template(output.template).render(**values)
 
     def render_module(self, template: str, **values: Any) -> Any:
