@@ -489,17 +489,13 @@ def show_page(page: Page, views: dict[str, View], source: str = "") -> ShownPage
             elif isinstance(block, ExampleBlock):
                 view = views[block.example.id]
                 pair = paired.get(view.id)
+                partner, merged = None, False
                 if isinstance(view, DealView) and pair is not None and pair.id in order:
-                    here, there = order.index(view.id), order.index(pair.id)
-                    if there < here:
-                        shown.append(ShownExample(block.title, block.explanation, view, pair, merged=True))
-                        continue
-                    other = section[there]
+                    other = section[order.index(pair.id)]
                     assert isinstance(other, ExampleBlock)
-                    partner = ShownExample(other.title, other.explanation, pair, view)
-                    shown.append(ShownExample(block.title, block.explanation, view, pair, partner))
-                else:
-                    shown.append(ShownExample(block.title, block.explanation, view, pair))
+                    merged = order.index(pair.id) < order.index(view.id)  # shown in its pair's block, before it
+                    partner = None if merged else ShownExample(other.title, other.explanation, pair, view)
+                shown.append(ShownExample(block.title, block.explanation, view, pair, partner, merged))
             else:
                 shown.append(block)
         return tuple(shown)
