@@ -9,6 +9,7 @@ are digits and signs, and the templates name the rest in the page's language.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import ClassVar
 
 from .reader.examples import DealExample
@@ -111,7 +112,9 @@ class DealView:
     def position(self) -> tuple[object, ...]:
         """What two examples scoring the same play share, whatever their rule set: the contract and
         every card in play order."""
-        play = tuple((card.seat, card.card) for row in self.tricks for card in sorted(row.cards, key=_order))
+        play = tuple(
+            (card.seat, card.card) for row in self.tricks for card in sorted(row.cards, key=attrgetter("order"))
+        )
         return ("deal", self.game, self.trump, self.taker, self.contract, self.multiplier, play)
 
 
@@ -126,10 +129,6 @@ def _deal_card(seat: Seat, card: Card, order: int, wins: bool, belote: str) -> D
     if found is None:
         found = _DEAL_CARDS[key] = DealCard(seat, card, order, wins, belote)
     return found
-
-
-def _order(card: DealCard) -> int:
-    return card.order
 
 
 def deal_view(example: DealExample, solution: DealSolution) -> DealView:
