@@ -254,8 +254,5 @@ def make_environment(
         bytecode_cache=compiled,
     )
     env.template_class = MarkedTemplate
-    env.filters["striptags"] = plain_text
-    env.filters["unlinked"] = unlinked
-    env.filters["glossed"] = _glossed
-    env.filters["foreign"] = _foreign
+    env.filters.update(striptags=plain_text, unlinked=unlinked, glossed=_glossed, foreign=_foreign)
     return env
