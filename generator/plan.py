@@ -342,8 +342,6 @@ class DataContext:
 class ReasonTarget:
     """A refusal reason and where the site explains it: its line on the page that lists it."""
 
-    kind: str
-    """``play`` or ``call``."""
     line: ReasonLine
     page: str
     """The page's file name in each locale's folder."""
@@ -641,9 +639,7 @@ def plan(
     missing = MissingContext(published, url.path, homes, links)
     outputs.append(Output("404.html", "missing.html", None, missing, ("missing-locale.html",)))
     targets_of_reasons = tuple(
-        ReasonTarget(line.kind, line, page_href(page.slug))
-        for page, lines in zip(shown, why, strict=True)
-        for line in lines
+        ReasonTarget(line, page_href(page.slug)) for page, lines in zip(shown, why, strict=True) for line in lines
     )
     if targets_of_reasons:
         reasons = ReasonMapContext(published, str(url), url.path, targets_of_reasons)

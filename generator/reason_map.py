@@ -40,11 +40,11 @@ def reason_map(context: ReasonMapContext, sentences: dict[str, tuple[str, ...]])
     the context's order, then every permission's). Keys sorted, so that the same site is the same bytes."""
     reasons: dict[str, dict[str, dict[str, Any]]] = {}
     for index, target in enumerate(context.targets):
-        anchor = target.line.anchor
+        anchor, kind = target.line.anchor, target.line.kind
         where = {code: f"{code}/{target.page}#{anchor}" for code in context.locales}
-        reasons.setdefault(target.kind, {})[target.line.code.value] = {
+        reasons.setdefault(kind, {})[target.line.code.value] = {
             "anchor": anchor,
-            "case": case.grammar(target.kind, target.line.code.value),
+            "case": case.grammar(kind, target.line.code.value),
             "example": target.line.example,
             "locales": {
                 code: {
