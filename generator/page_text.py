@@ -405,10 +405,7 @@ class Words:
         one: a page's title, the site's name), its foreign words marked with ``lang`` (all of it
         marked English when untranslated): the templates' ``md``."""
         translated, english = self.translator.translate(Message(None, text.msgid), text.origin)
-        rendered = markdown_inline(translated, links)
-        if english:
-            return Markup(in_language(str(rendered), "en"))
-        return mark_foreign(rendered, self.foreign_words)
+        return self._shown(markdown_inline(translated, links), english)
 
     def foreign(self, text: str) -> Markup:
         """Page text, escaped, with its words of another language marked with ``lang`` (the ``foreign`` filter)."""
@@ -578,13 +575,12 @@ class Words:
         is made once per locale: a message with placeholders is the same text before it is filled."""
         made = self.page_texts.get((text, english))
         if made is None:
-            made = (
-                Markup(in_language(str(escape(text)), "en"))
-                if english
-                else mark_foreign(escape(text), self.foreign_words)
-            )
-            self.page_texts[(text, english)] = made
+            made = self.page_texts[(text, english)] = self._shown(escape(text), english)
         return made
+
+    def _shown(self, markup: Markup, english: bool) -> Markup:
+        """Page text with its foreign words marked, or all of it marked as English (untranslated)."""
+        return Markup(in_language(str(markup), "en")) if english else mark_foreign(markup, self.foreign_words)
 
     def _made(self, key: tuple[Any, ...], make: Callable[[], Markup]) -> Markup:
         """``make()``, built once per locale: the messages it showed in English are kept with it
