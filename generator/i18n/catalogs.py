@@ -173,7 +173,7 @@ def _template_messages(template: bytes, entries: Entries | None = None) -> tuple
         by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
         return set(by_lines.values()), by_lines
     read = parse_po(template, f"{LOCALES}/{TEMPLATE}", [])
-    return {message_digest(*_key_of(message)) for message in (read if read is not None else ()) if message.id}, {}
+    return {message_digest(*message_key(message)) for message in (read if read is not None else ()) if message.id}, {}
 
 
 def _translated(data: bytes, display: str, written: Mapping[str, str], entries: Entries | None = None) -> set[str]:
@@ -192,7 +192,7 @@ def _translated(data: bytes, display: str, written: Mapping[str, str], entries: 
             }
     read = parse_po(data, display, [])
     return {
-        message_digest(*_key_of(message))
+        message_digest(*message_key(message))
         for message in (read if read is not None else ())
         if message.id
         and not message.fuzzy
@@ -207,7 +207,8 @@ def _entries_of(data: bytes) -> Entries | None:
         return None
 
 
-def _key_of(message: PoMessage) -> Key:
+def message_key(message: PoMessage) -> Key:
+    """A Babel message's identity: its context and its (singular) source text."""
     return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 

@@ -23,9 +23,9 @@ from ..collector import paused
 from ..files import FileError, explain, read_input, write_files
 from ..forked import Beside, Died, can_fork, cpu_count
 from ..problems import Problem
-from .catalogs import LOCALES, TEMPLATE, catalog_path
+from .catalogs import LOCALES, TEMPLATE, catalog_path, message_key
 from .entries import Entries, merge_entries, read_entries, text_of
-from .pofile import may_be_invalid, parse_po, po_bytes, with_line_ends_of
+from .pofile import Key, may_be_invalid, parse_po, po_bytes, with_line_ends_of
 
 PROJECT = "belote-docs"
 
@@ -93,11 +93,6 @@ _EXAMPLE_FIELD = re.compile(r"(Title|Explanation) of example (\S+?)\.(?:\s|$)")
 _PAGE_TITLE = re.compile(r"Title of the page (\S+?)\.(?:\s|$)")
 
 
-def _key(message: PoMessage) -> tuple[str, str | None]:
-    msgid = message.id if isinstance(message.id, str) else message.id[0]
-    return msgid, message.context
-
-
 def origins(message: PoMessage) -> list[tuple[object, ...]]:
     """Where a message comes from, most telling first: the example and field (from its comment),
     the page it titles, then its file and kind of text (which names its page's section, for prose)."""
@@ -112,7 +107,7 @@ def origins(message: PoMessage) -> list[tuple[object, ...]]:
     return keys
 
 
-def match_by_origin(catalog: PoCatalog, known: set[tuple[str, str | None]]) -> None:
+def match_by_origin(catalog: PoCatalog, known: set[Key]) -> None:
     """After a merge without Babel's fuzzy matching: each new message takes the translation of the
     obsolete one it replaces — the one from the same example field or page title, or failing those
     the only one of its kind left in its file (a section's heading, paragraph, list item...) —
@@ -124,7 +119,7 @@ def match_by_origin(catalog: PoCatalog, known: set[tuple[str, str | None]]) -> N
             for origin in origins(message):
                 by_origin.setdefault(origin, []).append(key)
     kinds = {origin: len(keys) for origin, keys in by_origin.items() if origin[0] == "kind"}
-    new = [message for message in catalog if message.id and _key(message) not in known]
+    new = [message for message in catalog if message.id and message_key(message) not in known]
     new_kinds: dict[tuple[object, ...], int] = {}
     for message in new:
         for origin in origins(message):
@@ -175,7 +170,7 @@ def merge_catalog(template: PoCatalog, data: bytes, display: str, code: str, pro
     # Babel keeps a fuzzy message's previous source only when the source changes now;
     # a message still fuzzy from an earlier update keeps it here.
     previous = {message.id: message.previous_id for message in catalog if message.previous_id}
-    known = {_key(message) for message in catalog if message.id}
+    known = {message_key(message) for message in catalog if message.id}
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
     # The project's own header values, as the template gives them (a tool's catalog has placeholders).
     catalog.project, catalog.version = template.project, template.version
