@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -120,11 +121,7 @@ def match_by_origin(catalog: PoCatalog, known: set[Key]) -> None:
                 by_origin.setdefault(origin, []).append(key)
     kinds = {origin: len(keys) for origin, keys in by_origin.items() if origin[0] == "kind"}
     new = [message for message in catalog if message.id and message_key(message) not in known]
-    new_kinds: dict[tuple[object, ...], int] = {}
-    for message in new:
-        for origin in origins(message):
-            if origin[0] == "kind":
-                new_kinds[origin] = new_kinds.get(origin, 0) + 1
+    new_kinds = Counter(origin for message in new for origin in origins(message) if origin[0] == "kind")
     for message in new:
         for origin in origins(message):
             if origin[0] == "kind" and not (kinds.get(origin) == 1 and new_kinds.get(origin) == 1):
