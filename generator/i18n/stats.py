@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog as PoCatalog
 
 from ..files import FileError, read_input
 from ..problems import Problem
-from .catalogs import LOCALES, TEMPLATE, catalog_path, message_digest, read_translated
+from .catalogs import LOCALES, TEMPLATE, catalog_path, message_digest, message_key, read_translated
 from .pofile import parse_po
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
@@ -81,13 +81,12 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     if template is None:
         return []
     counted = {
-        (message.context, message.id if isinstance(message.id, str) else message.id[0]): sum(
-            words(text) for text in ([message.id] if isinstance(message.id, str) else message.id)
-        )
+        message_key(message): sum(words(text) for text in ([message.id] if isinstance(message.id, str) else message.id))
         for message in template
         if message.id
     }
     worded = sum(1 for context, msgid in counted if is_english_copy(msgid, msgid, context))
+    all_words = sum(counted.values())
     stats = []
     for code, state in locales.items():
         display = catalog_path(Path(LOCALES), code).as_posix()
@@ -116,11 +115,8 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
             where = f"{display}:{message.lineno}" if message is not None and message.lineno else display
             state_of = "fuzzy" if done else "untranslated (lost)" if gone else "untranslated"
             missing.append(f"{where}: {state_of}: {msgid[:60]!r}")
-        untranslated = len(counted) - translated - fuzzy
-        found = Stats(code, state, translated, fuzzy, untranslated, tuple(missing), lost)
-        stats.append(
-            replace(found, words=sum(counted.values()), words_left=left, english=tuple(english), worded=worded)
-        )
+        found = Stats(code, state, translated, fuzzy, len(counted) - translated - fuzzy, tuple(missing), lost)
+        stats.append(replace(found, words=all_words, words_left=left, english=tuple(english), worded=worded))
     return stats
 
 
