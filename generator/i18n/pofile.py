@@ -857,10 +857,7 @@ def _message(message: PoMessage, plurals: int, prefix: str, python: bool) -> lis
         lines.append(_quoted("msgid", message.id[0], prefix, python))
         lines.append(_quoted("msgid_plural", message.id[1], prefix, python))
         for index in range(plurals):
-            try:
-                string = message.string[index]  # type: ignore[index]
-            except IndexError:
-                string = ""
+            string = message.string[index] if index < len(message.string) else ""  # type: ignore[index,arg-type]
             lines.append(_quoted(f"msgstr[{index:d}]", string, prefix, python))
     else:
         lines.append(_quoted("msgid", message.id, prefix, python))
