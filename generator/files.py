@@ -357,10 +357,8 @@ def _write_files(files: Mapping[Path, bytes], names: Mapping[Path, str], durable
                 _sync_folder(os.path.dirname(target))
     except BaseException:
         for _, target, old in reversed(done):  # put each old file back (a new one is removed)
-            try:
+            with contextlib.suppress(OSError):
                 os.rename(old, target) if old is not None else os.unlink(target)
-            except OSError:
-                pass
         raise
     finally:
         for temporary, _, old in staged:
@@ -399,7 +397,8 @@ def _stage(target: Path, data: bytes, name: str, durable: bool = True) -> str:
         try:
             if existing is not None:
                 os.fchmod(handle, stat.S_IMODE(existing.st_mode))
-                if (existing.st_uid, existing.st_gid) != _owner(handle):
+                status = os.fstat(handle)
+                if (existing.st_uid, existing.st_gid) != (status.st_uid, status.st_gid):
                     try:
                         os.fchown(handle, existing.st_uid, existing.st_gid)
                     except PermissionError:
@@ -439,16 +438,9 @@ def write_new(path: Path, data: bytes) -> None:
         os.close(handle)
 
 
-def _owner(handle: int) -> tuple[int, int]:
-    status = os.fstat(handle)
-    return status.st_uid, status.st_gid
-
-
 def _remove(path: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def _sync_folder(folder: str) -> None:
@@ -458,9 +450,8 @@ def _sync_folder(folder: str) -> None:
     except OSError:
         return
     try:
-        os.fsync(handle)
-    except OSError:
-        pass
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
     finally:
         os.close(handle)
 
