@@ -15,6 +15,7 @@ anything else that goes wrong with a request is one line, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import functools
 import html
@@ -276,38 +277,35 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
         return 2
     signal.signal(signal.SIGTERM, signal.getsignal(signal.SIGINT))  # `kill` stops it as Ctrl+C does
     session = Session()  # what each build keeps for the next (the pages read, the catalogs, the templates)
-    try:
-        with tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
-            out = Path(temporary) / "site"
-            state = _State()
-            try:
-                server = _listening(host, port, _handler(out, state))
-            except OSError as error:
-                reason = "in use by another program" if error.errno == errno.EADDRINUSE else explain(error)
-                print(f"error: cannot serve on {host} port {port}: {reason}: choose another with --host or --port")
-                return 2
-            serving = False
-            try:
-                address = f"http://{shown}:{server.server_address[1]}/"
-                base_url = SiteURL.parse(address)
-                if not _loopback(str(server.server_address[0])):
-                    print(
-                        f"note: {host} is reached from every network this machine is on, not only from itself: "
-                        "anyone there can read the site being written",
-                        flush=True,
-                    )
-                started = time.time_ns()
-                state.error, read = _build(root, out, base_url, session)
-                print(f"Serving on {address} (Ctrl+C to stop)", flush=True)  # before any page is served
-                threading.Thread(target=server.serve_forever, daemon=True).start()
-                serving = True
-                _watch(root, out, base_url, state, started, session, read)
-            finally:
-                if serving:
-                    server.shutdown()
-                server.server_close()
-    except KeyboardInterrupt:
-        pass
+    with contextlib.suppress(KeyboardInterrupt), tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
+        out = Path(temporary) / "site"
+        state = _State()
+        try:
+            server = _listening(host, port, _handler(out, state))
+        except OSError as error:
+            reason = "in use by another program" if error.errno == errno.EADDRINUSE else explain(error)
+            print(f"error: cannot serve on {host} port {port}: {reason}: choose another with --host or --port")
+            return 2
+        serving = False
+        try:
+            address = f"http://{shown}:{server.server_address[1]}/"
+            base_url = SiteURL.parse(address)
+            if not _loopback(str(server.server_address[0])):
+                print(
+                    f"note: {host} is reached from every network this machine is on, not only from itself: "
+                    "anyone there can read the site being written",
+                    flush=True,
+                )
+            started = time.time_ns()
+            state.error, read = _build(root, out, base_url, session)
+            print(f"Serving on {address} (Ctrl+C to stop)", flush=True)  # before any page is served
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            serving = True
+            _watch(root, out, base_url, state, started, session, read)
+        finally:
+            if serving:
+                server.shutdown()
+            server.server_close()
     return 0
 
 
