@@ -206,9 +206,7 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
     verification = verify(examples.examples)
     problems.extend(verification.problems)
     if not problems:
-        site_problems: list[Problem] = []
-        site = read_site(root, site_problems)
-        problems.extend(site_problems)
+        site = read_site(root, problems)
         plan.locales = list(site.locales) if site else []
     plan.changes = [
         change
