@@ -14,19 +14,10 @@ from ..verify import verify
 from . import failed, report
 
 
+@paused()  # the cycle collector only rescans the examples' acyclic values
 def run(arguments: argparse.Namespace) -> int:
-    """The command: see :func:`run_check`."""
-    return run_check(arguments.files, arguments.fix)
-
-
-def run_check(paths: list[str], fix: bool) -> int:
     """Check (or fix) the example files; 0 all hold, 1 some do not, 2 the input is invalid."""
-    with paused():  # the cycle collector only rescans the examples' acyclic values
-        return _check(paths, fix)
-
-
-def _check(paths: list[str], fix: bool) -> int:
-    files = expand(paths)
+    files, fix = expand(arguments.files), arguments.fix
     problems: list[Problem] = []
     documents = load_documents(files, problems)
     examples = read_examples(documents, problems)
