@@ -20,14 +20,10 @@ from . import report as show
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """The command: see :func:`run_regenerate`."""
-    return run_regenerate(arguments.project, arguments.paths, arguments.report, arguments.site_before)
-
-
-def run_regenerate(root: Path, paths: list[str], report: Path | None, site_before: Path | None = None) -> int:
     """Recompute, rewrite, flag the prose and report; 0 done (changed or not), 2 invalid input.
     Everything is read and checked first, the report's path too, and the site the new files make is
     built (in memory, from a copy) for the report; then every file is written, or none."""
+    root, report, site_before = arguments.project, arguments.report, arguments.site_before
     before: dict[str, bytes] | None = None
     if site_before is not None:
         try:
@@ -39,7 +35,7 @@ def run_regenerate(root: Path, paths: list[str], report: Path | None, site_befor
                 f"{site_before}: error: no page of a built site there (the site before the change); nothing regenerated"
             )
             return 2
-    plan = regenerate(root, paths)
+    plan = regenerate(root, arguments.paths)
     if report is not None:  # neither one of the files named nor one a build reads
         refusal = input_refusal(project_inputs(root), report, "regenerate.md") or output_problem(report, plan.inputs)
         if refusal is not None:
