@@ -245,11 +245,6 @@ def _changed_since(folders: list[Path], since: int) -> bool:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """The command: see :func:`serve`."""
-    return serve(arguments.project, arguments.port, arguments.host)
-
-
-def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
     """Serve the project's site on http://HOST:PORT/ until interrupted (Ctrl+C or SIGTERM, even
     during the first build: exit 0); 2 if it cannot listen there.
 
@@ -257,6 +252,7 @@ def serve(root: Path, port: int, host: str = "127.0.0.1") -> int:
     rendered); with the watcher told at once of a save and pages told at once of a new build, a
     saved edit reaches the open page about 0.1 s later at the real site's size (``bench/run.py --only serve``).
     The site is built for http://HOST:PORT/, so that 404.html's root-relative links work here."""
+    root, port, host = arguments.project, arguments.port, arguments.host
     if not 0 <= port <= 65535:
         print(f"error: --port {port}: a port is a number from 1 to 65535 (0: any free one); the default is 8000")
         return 2
