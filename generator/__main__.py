@@ -11,9 +11,10 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType, ModuleType
+from types import FrameType
 
-from .files import deferred
+from .collector import paused
+from .files import confined, deferred
 
 
 def parser() -> argparse.ArgumentParser:
@@ -321,19 +322,11 @@ def _main(argv: list[str] | None, last: bool) -> int:
             return 2
     # Each command's module is imported only when it runs: `check` needs no templates or catalogs.
     command = importlib.import_module(f"{__package__}.commands.{arguments.command}")
-    return _run(command, arguments, last and arguments.command != "serve")  # serve builds again and again
-
-
-def _run(command: ModuleType, arguments: argparse.Namespace, last: bool) -> int:
-    """The command's exit code; a command on a project reads nothing outside it (files.confined),
-    and the process's last one leaves its values to the exit (collector.paused)."""
-    from .collector import paused
-    from .files import confined
-
-    project = getattr(arguments, "project", None)
+    # A command on a project reads nothing outside it (files.confined); the process's last one leaves
+    # its values to the exit (collector.paused), but for serve, which builds again and again.
     with (
         confined(project) if project is not None else contextlib.nullcontext(),
-        paused(last=True) if last else contextlib.nullcontext(),
+        paused(last=True) if last and arguments.command != "serve" else contextlib.nullcontext(),
     ):
         return int(command.run(arguments))
 
