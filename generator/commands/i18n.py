@@ -154,18 +154,12 @@ def run_add(root: Path, code: str) -> int:
     existing = os.path.lexists(path)  # made by msginit, Weblate or Poedit: merged into, not replaced
     try:
         files = merged(root, [name], problems, extraction.template)
-    except FileError as error:
-        return failed(error, "nothing written")
-    if problems:
-        return _report(problems, "nothing written")
-    try:
+        if problems:
+            return _report(problems, "nothing written")
         plural = header_lines_of(files.get(path) or read_input(path, path.name)).get("plural-forms", (0, ""))[1]
-    except FileError as error:
-        return failed(error, "nothing written")
-    if extraction.changed:
-        files[root / LOCALES / TEMPLATE] = extraction.template
-    files[root / SITE_FILE] = configuration
-    try:
+        if extraction.changed:
+            files[root / LOCALES / TEMPLATE] = extraction.template
+        files[root / SITE_FILE] = configuration
         write_together(files, {path: path.relative_to(root).as_posix() for path in files})
     except FileError as error:
         return failed(error, "nothing written")
