@@ -178,13 +178,8 @@ def template_catalog(
     paths = sorted(templates.glob("*.html")) + sorted(templates.glob("*.xml"))
     sources = [("python", MARKUP, inspect.getsource(example_markup).encode("utf-8"))]  # the generator's own code
     for path in paths:  # FileError: cannot be read
-        sources.append(
-            (
-                "jinja2.ext:babel_extract",
-                path.relative_to(root).as_posix(),
-                read_input(path, path.relative_to(root).as_posix()),
-            )
-        )
+        name = path.relative_to(root).as_posix()
+        sources.append(("jinja2.ext:babel_extract", name, read_input(path, name)))
     for method, display, data in sources:
         for line, message, comments, context in extract(
             method, io.BytesIO(data), keywords=DEFAULT_KEYWORDS, options={"trimmed": "false"}
