@@ -20,11 +20,11 @@ from .. import example_markup, tables
 from ..deal_views import DealView
 from ..files import read_input
 from ..reader.pages import Block, BulletList, ExampleBlock, Figure, Note, Page, Text
-from ..rules import AuctionStatus, Seat
+from ..rules import AuctionStatus
 from ..views import AuctionView, PlayView
 from ..words import reasons, scoring, terms
 from ..words.template_notes import NOTES as TEMPLATE_NOTES
-from ..words.terms import TERMS
+from ..words.terms import TERMS, seat_name
 from .merge import PROJECT
 
 MARKUP = "generator/example_markup.py"
@@ -40,7 +40,7 @@ def describe(view: PlayView | AuctionView | DealView) -> str:
     if isinstance(view, AuctionView):
         turned = f", turned card {terms.suit_name(view.turned)}" if view.turned is not None else ""
         calls = "; ".join(
-            f"{'(second round) ' if row.second_round else ''}{row.number}. {_name(row.seat)} "
+            f"{'(second round) ' if row.second_round else ''}{row.number}. {seat_name(row.seat)} "
             f"{row.call.code()}{' (refused)' if row.refused else ''}"
             for row in view.calls
         )
@@ -51,21 +51,21 @@ def describe(view: PlayView | AuctionView | DealView) -> str:
                 AuctionStatus.OPEN: "the auction is still open",
             }[outcome.status]
         else:
-            result = f"{_name(outcome.taker)} takes" + (
+            result = f"{seat_name(outcome.taker)} takes" + (
                 f" in {terms.suit_name(outcome.trump)}" if outcome.trump else ""
             )
             if outcome.contract:
                 result += f", contract {outcome.contract}, score x{outcome.multiplier}"
-        return f"{game}, {view.rules} rules; dealer {_name(view.dealer)}{turned}. Calls: {calls}. Result: {result}."
+        return f"{game}, {view.rules} rules; dealer {seat_name(view.dealer)}{turned}. Calls: {calls}. Result: {result}."
     trump = f", trump {terms.suit_name(view.trump)}" if view.trump is not None else ""
-    trick = ", ".join(f"{_name(entry.seat)} {entry.card}" for entry in view.trick) or "nothing yet"
+    trick = ", ".join(f"{seat_name(entry.seat)} {entry.card}" for entry in view.trick) or "nothing yet"
     hand = " ".join(entry.card.code() for entry in view.hand)
     text = (
         f"{game}, {view.rules} rules{trump}. Trick so far: {trick}. "
-        f"{_name(view.seat)}'s hand: {hand}. Allowed: {' '.join(c.code() for c in view.allowed)}."
+        f"{seat_name(view.seat)}'s hand: {hand}. Allowed: {' '.join(c.code() for c in view.allowed)}."
     )
     if view.play is not None and view.winner is not None:
-        text += f" {_name(view.seat)} plays {view.play.card}; winner {_name(view.winner)}"
+        text += f" {seat_name(view.seat)} plays {view.play.card}; winner {seat_name(view.winner)}"
         text += f", {' + '.join(map(str, view.points))} = {view.total} points." if view.points else "."
     return text
 
@@ -80,7 +80,7 @@ def describe_deal(view: DealView) -> str:
     tricks = "; ".join(
         f"{row.number}. "
         + " ".join(f"{card.seat.code()} {card.card.code()}" for card in sorted(row.cards, key=lambda c: c.order))
-        + f" -> {_name(row.winner)} {row.points}"
+        + f" -> {seat_name(row.winner)} {row.points}"
         + (f" + {row.last}" if row.last else "")
         for row in view.tricks
     )
@@ -91,13 +91,9 @@ def describe_deal(view: DealView) -> str:
     )
     carried = f", carried to the next deal {view.carried_out}" if view.carries else ""
     return (
-        f"{game}, {view.rules} rules{trump}; dealer {_name(view.dealer)}, taker {_name(view.taker)}{contract}. "
+        f"{game}, {view.rules} rules{trump}; dealer {seat_name(view.dealer)}, taker {seat_name(view.taker)}{contract}. "
         f"Tricks: {tricks}. {teams}. Outcome: {view.outcome.value}{carried}."
     )
-
-
-def _name(seat: Seat) -> str:
-    return terms.seat_name(seat)
 
 
 def content_messages(
@@ -136,7 +132,7 @@ def _block_messages(
         setup = describe(views[block.example.id])
         suit = block.contract.suit
         assert suit is not None  # a figure's contract is a bid, which names its suit
-        contract = f"{_name(block.taker)}'s contract {block.contract.value} in {terms.suit_name(suit)}"
+        contract = f"{seat_name(block.taker)}'s contract {block.contract.value} in {terms.suit_name(suit)}"
         yield block.alt, [f"Alternative text of the picture of the app's screen ({contract}). {setup}"]
         yield block.caption, [f"Caption of the picture of the app's screen, {where}."]
     elif isinstance(block, BulletList):
