@@ -277,10 +277,11 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
         if not all(strings):  # untranslated: kept for its line, which a warning cites
             entries[key] = Translation((), False, line)
             continue
-        _check_length(ids, strings, display, line, problems)
+        if what := _length_problem(ids, strings):
+            problems.append(Problem(display, line, 1, what))
         fuzzy = entry.fuzzy
-        if not fuzzy:
-            _check_placeholders(ids, strings, display, line, problems)
+        if not fuzzy and (what := _placeholder_problem(ids, strings)):
+            problems.append(Problem(display, line, 1, f"translation of {ids[0]!r}: {what}"))
         review = fuzzy and ANSWER_CHANGED in entry.user_comments and not entry.has_previous
         entries[key] = Translation(strings, fuzzy, line, review)
     if plural is None or problems:
@@ -293,47 +294,30 @@ LONGER, LONGER_BY = 10, 500
 text pasted by mistake, which would make every page that shows it (and its search index) huge."""
 
 
-def _check_length(
-    ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int, problems: list[Problem]
-) -> None:
-    """Every translation of reasonable length for its source (:data:`LONGER`)."""
+def _length_problem(ids: tuple[str, ...], strings: tuple[str, ...]) -> str | None:
+    """What is wrong with a translation far longer than its source (:data:`LONGER`), or None."""
     source = max(map(len, ids))
     for string in strings:
         if len(string) > LONGER * source + LONGER_BY:
-            problems.append(
-                Problem(
-                    display,
-                    line,
-                    1,
-                    f"translation of {ids[0][:60]!r}: {len(string):,} characters, far longer than its source "
-                    f"({source:,}): at most {LONGER} times the source and {LONGER_BY} characters more; "
-                    "shorten it (was something pasted by mistake?)",
-                )
+            return (
+                f"translation of {ids[0][:60]!r}: {len(string):,} characters, far longer than its source "
+                f"({source:,}): at most {LONGER} times the source and {LONGER_BY} characters more; "
+                "shorten it (was something pasted by mistake?)"
             )
-            return
+    return None
 
 
-def _check_placeholders(
-    ids: tuple[str, ...], strings: tuple[str, ...], display: str, line: int, problems: list[Problem]
-) -> None:
+def _placeholder_problem(ids: tuple[str, ...], strings: tuple[str, ...]) -> str | None:
     """Every ``%(name)s`` of the source must be in each translation, no other (compared first, so
     that an added one is named, not reported as a KeyError), and each translation must format
-    (a lone ``%`` must be written ``%%``)."""
+    (a lone ``%`` must be written ``%%``): what is wrong, or None."""
     wanted = set(PLACEHOLDER.findall(ids[-1]))
     for string in strings:
         if wanted and (stray := re.search(r"%(?!\(\w+\)[sd]|%)", string)):
-            problems.append(
-                Problem(
-                    display,
-                    line,
-                    1,
-                    f"translation of {ids[0]!r}: "
-                    f"{string[stray.start() : stray.start() + 3]!r} is not a "
-                    "placeholder: write %% for a percent sign, and placeholders "
-                    "as %(name)s",
-                )
+            return (
+                f"{string[stray.start() : stray.start() + 3]!r} is not a placeholder: write %% for a percent sign, "
+                "and placeholders as %(name)s"
             )
-            return
         found = set(PLACEHOLDER.findall(string))
         # A plural form may leave out the number itself ("один" for 1 in some languages).
         missing = wanted - found - ({"num"} if len(ids) > 1 else set())
@@ -341,27 +325,13 @@ def _check_placeholders(
         if missing or extra:
             parts = [f"missing {', '.join(f'%({n})s' for n in sorted(missing))}"] if missing else []
             parts += [f"unknown {', '.join(f'%({n})s' for n in sorted(extra))}"] if extra else []
-            what = "; ".join(parts)
-            problems.append(
-                Problem(
-                    display, line, 1, f"translation of {ids[0]!r}: {what}: keep the placeholders of the source text"
-                )
-            )
-            return
+            return f"{'; '.join(parts)}: keep the placeholders of the source text"
         if wanted:
             try:
                 string % {name: 1 if name == "num" else "x" for name in wanted}
             except (ValueError, TypeError, KeyError) as error:
-                problems.append(
-                    Problem(
-                        display,
-                        line,
-                        1,
-                        f"translation of {ids[0]!r}: {error}: write %% for a "
-                        "percent sign, and placeholders as %(name)s",
-                    )
-                )
-                return
+                return f"{error}: write %% for a percent sign, and placeholders as %(name)s"
+    return None
 
 
 @dataclass
