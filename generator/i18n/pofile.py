@@ -236,50 +236,33 @@ def _line_is_valid(line: str, number: int, display: str, problems: list[Problem]
     carriage return or escape that the two read differently."""
     line = line.lstrip("\ufeff")
     comment = line.lstrip().startswith("#")
+    problem: tuple[int, str] | None = None  # its column and message
     if not comment and not _LINE.match(line):
-        problems.append(
-            Problem(
-                display,
-                number,
-                1,
-                f'catalog syntax: {line.strip()[:60]!r} is not a comment, `keyword "text"` or a `"text"` continuation',
-            )
+        problem = (
+            1,
+            f'catalog syntax: {line.strip()[:60]!r} is not a comment, `keyword "text"` or a `"text"` continuation',
         )
-        return False
-    if bad := CONTROL.search(line if not line.startswith("#:") else line.translate(_ENCLOSURES)):
-        problems.append(
-            Problem(
-                display,
-                number,
-                bad.start() + 1,
-                f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it",
-            )
+    elif bad := CONTROL.search(line if not line.startswith("#:") else line.translate(_ENCLOSURES)):
+        problem = (
+            bad.start() + 1,
+            f"the control character U+{ord(bad.group()):04X} is not allowed in any text: remove it",
         )
-        return False
-    if "\r" in line:
-        problems.append(
-            Problem(
-                display,
-                number,
-                line.index("\r") + 1,
-                "a carriage return that ends no line: save the catalog with LF (or CRLF) line ends",
-            )
+    elif "\r" in line:
+        problem = (
+            line.index("\r") + 1,
+            "a carriage return that ends no line: save the catalog with LF (or CRLF) line ends",
         )
-        return False
-    if "\\" in line and not comment:
+    elif "\\" in line and not comment:
         escape = next((found for found in _ESCAPE.finditer(line) if found.group(1) not in _KNOWN_ESCAPES), None)
         if escape is not None:
-            problems.append(
-                Problem(
-                    display,
-                    number,
-                    escape.start() + 1,
-                    f"the escape {escape.group()!r} is not one gettext and Babel read alike: write the character "
-                    "itself (or \\\\ for a backslash)",
-                )
+            problem = (
+                escape.start() + 1,
+                f"the escape {escape.group()!r} is not one gettext and Babel read alike: write the character "
+                "itself (or \\\\ for a backslash)",
             )
-            return False
-    return True
+    if problem is not None:
+        problems.append(Problem(display, number, *problem))
+    return problem is None
 
 
 class _Reader:
