@@ -23,7 +23,7 @@ import os
 import re
 import unicodedata
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -541,7 +541,7 @@ def _strings(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]
     return (value,) if isinstance(value, str) else tuple(value) or ("",)
 
 
-def header_fields(lines: list[str | None]) -> list[tuple[str, str, int, str]]:
+def header_fields(lines: Sequence[str | None]) -> list[tuple[str, str, int, str]]:
     """Each field of a catalog's header, in order: its name in lower case and as written, the
     line it starts on and its value (a field may run on over several quoted lines)."""
     fields: list[tuple[str, str, int, str]] = []
@@ -573,12 +573,6 @@ def header_fields(lines: list[str | None]) -> list[tuple[str, str, int, str]]:
     return fields
 
 
-def header_lines(lines: list[str | None]) -> dict[str, tuple[int, str]]:
-    """Each field of a catalog's header (``plural-forms``, ``content-type``...) by lower-case
-    name: the line it starts on and its value; the first of a field given twice, as msgfmt reads it."""
-    return {name: (line, value) for name, _, line, value in reversed(header_fields(lines))}
-
-
 @functools.cache
 def _owned_fields() -> frozenset[str]:
     """The header fields Babel reads and writes (the others are kept as they are, in their place)."""
@@ -608,8 +602,11 @@ def _repeated_fields(fields: list[tuple[str, str, int, str]], display: str) -> l
 
 
 def header_lines_of(data: bytes) -> dict[str, tuple[int, str]]:
-    """:func:`header_lines` of a file's bytes (only its first lines are read)."""
-    return header_lines([raw.decode("utf-8", "replace").removesuffix("\r") for raw in data.split(b"\n", 400)[:400]])
+    """Each field of a catalog's header (``plural-forms``, ``content-type``...) by lower-case name,
+    from a file's bytes (only its first lines are read): the line it starts on and its value; the
+    first of a field given twice, as msgfmt reads it."""
+    lines = [raw.decode("utf-8", "replace").removesuffix("\r") for raw in data.split(b"\n", 400)[:400]]
+    return {name: (line, value) for name, _, line, value in reversed(header_fields(lines))}
 
 
 def _charset_problem(headers: dict[str, tuple[int, str]], display: str, problems: list[Problem]) -> bool:
