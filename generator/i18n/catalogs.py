@@ -35,6 +35,7 @@ from .entries import Entries, entry_key, read_entries, translated
 from .pofile import Key, header_lines_of, parse_po, plural_rule, read_po_file
 
 if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog as PoCatalog
     from babel.messages.catalog import Message as PoMessage
 
 _DEFAULT_PLURAL = "nplurals=2; plural=(n != 1);"
@@ -96,6 +97,15 @@ def parse_translated(data: bytes) -> frozenset[str] | None:
     except UnicodeDecodeError:
         return None
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def read_po(path: Path, display: str, problems: list[Problem], locale: str | None = None) -> PoCatalog | None:
+    """A catalog read (through the guarded reader) and parsed; None, with problems, when it cannot be."""
+    try:
+        return parse_po(read_input(path, display), display, problems, locale)
+    except FileError as error:
+        problems.append(Problem(display, 0, 0, error.message))
+        return None
 
 
 class TranslatedRecord:

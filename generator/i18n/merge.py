@@ -24,7 +24,7 @@ from ..collector import paused
 from ..files import FileError, explain, read_input, write_files
 from ..forked import Beside, Died, can_fork, cpu_count
 from ..problems import Problem
-from .catalogs import LOCALES, TEMPLATE, catalog_path, message_key
+from .catalogs import LOCALES, TEMPLATE, catalog_path, message_key, read_po
 from .entries import Entries, merge_entries, read_entries, text_of
 from .pofile import Key, may_be_invalid, parse_po, po_bytes, with_line_ends_of
 
@@ -248,10 +248,7 @@ def merged_catalogs(
             path = catalog_path(locales, code)
             display = catalog_path(Path(LOCALES), code).as_posix()
             if os.path.lexists(path):
-                try:
-                    parse_po(read_input(path, display), display, problems, locale=code)
-                except FileError as error:
-                    problems.append(Problem(display, 0, 0, error.message))
+                read_po(path, display, problems, locale=code)
         return {}
     if template is not None:
         results |= {code: _merge(template, locales, code) for code in rest}

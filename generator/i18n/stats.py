@@ -7,12 +7,8 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from babel.messages.catalog import Catalog as PoCatalog
-
-from ..files import FileError, read_input
 from ..problems import Problem
-from .catalogs import LOCALES, TEMPLATE, catalog_path, message_digest, message_key, read_translated
-from .pofile import parse_po
+from .catalogs import LOCALES, TEMPLATE, catalog_path, message_digest, message_key, read_po, read_translated
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 _WORD = re.compile(r"\w+(?:['’-]\w+)*")
@@ -77,7 +73,7 @@ class Stats:
 
 def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) -> list[Stats]:
     """Each locale's counts against the template's messages."""
-    template = _parse(root / LOCALES / TEMPLATE, f"{LOCALES}/{TEMPLATE}", problems)
+    template = read_po(root / LOCALES / TEMPLATE, f"{LOCALES}/{TEMPLATE}", problems)
     if template is None:
         return []
     counted = {
@@ -91,7 +87,7 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
     for code, state in locales.items():
         display = catalog_path(Path(LOCALES), code).as_posix()
         path = root / display
-        catalog = _parse(path, display, problems) if os.path.lexists(path) else None
+        catalog = read_po(path, display, problems) if os.path.lexists(path) else None
         if os.path.lexists(path) and catalog is None:
             continue
         translated = fuzzy = lost = left = 0
@@ -118,12 +114,3 @@ def catalog_stats(root: Path, locales: dict[str, str], problems: list[Problem]) 
         found = Stats(code, state, translated, fuzzy, len(counted) - translated - fuzzy, tuple(missing), lost)
         stats.append(replace(found, words=all_words, words_left=left, english=tuple(english), worded=worded))
     return stats
-
-
-def _parse(path: Path, display: str, problems: list[Problem]) -> PoCatalog | None:
-    """A catalog read (through the guarded reader) and parsed; None, with problems, when it cannot be."""
-    try:
-        return parse_po(read_input(path, display), display, problems)
-    except FileError as error:
-        problems.append(Problem(display, 0, 0, error.message))
-        return None
