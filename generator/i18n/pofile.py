@@ -382,10 +382,7 @@ class _Reader:
             self._locations(found)
         elif prefix == "#,":
             self.flags.extend(flag.strip() for flag in line[2:].lstrip().split(","))
-        elif prefix == "#.":
-            if comment := line[2:].strip():
-                self.auto_comments.append(comment)
-        else:
+        else:  # not #. (read by :meth:`read`)
             self.user_comments.append(line[1:].strip())
 
     def _message_line(self, number: int, line: str, obsolete: bool) -> None:
