@@ -174,7 +174,6 @@ class Regeneration:
     """Each content file to rewrite, with its new text (a byte-order mark kept)."""
     catalogs: dict[Path, bytes] = field(default_factory=dict)
     """Each catalog that flags prose fuzzy for the first time, with its new content."""
-    locales: list[str] = field(default_factory=list)
     inputs: list[Path] = field(default_factory=list)
     """Every file read (the report may not replace one of them)."""
     examples: int = 0
@@ -197,17 +196,15 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
     plan.inputs = [root / name for name in names]
     pages: list[Page] = []
     examples = read_examples(documents, problems, pages)
-    prose: dict[str, list[Text]] = {}  # example id -> the prose that states its answer
+    prose: dict[str, Text] = {}  # example id -> the prose that states its answer
     for block in (block for page in pages for block in page.blocks):
         if isinstance(block, ExampleBlock):
-            prose[block.example.id] = [block.explanation]
+            prose[block.example.id] = block.explanation
         elif isinstance(block, Figure):
-            prose[block.example.id] = [block.alt]
+            prose[block.example.id] = block.alt
     verification = verify(examples.examples)
     problems.extend(verification.problems)
-    if not problems:
-        site = read_site(root, problems)
-        plan.locales = list(site.locales) if site else []
+    site = read_site(root, problems) if not problems else None  # its locales' catalogs flag the prose
     plan.changes = [
         change
         for example in examples.examples
@@ -216,7 +213,8 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
     plan.changed = list(dict.fromkeys(change.example for change in plan.changes))
     plan.fuzzy = [example for example in plan.changed if example in prose]
     if plan.fuzzy:
-        plan.catalogs = fuzzy_catalogs(root, plan.locales, [text for e in plan.fuzzy for text in prose[e]], problems)
+        locales = list(site.locales) if site else []
+        plan.catalogs = fuzzy_catalogs(root, locales, [prose[example] for example in plan.fuzzy], problems)
     changed = [example for example in examples.examples if example.id in plan.changed]
     texts = fixed_texts(documents, changed, verification.checks)
     plan.files = {root / path: text for path, text in texts.items()}
