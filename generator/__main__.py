@@ -49,6 +49,9 @@ def parser() -> argparse.ArgumentParser:
     )
     _project_options(build)
     build.add_argument(
+        "--out", type=Path, default=None, metavar="DIR", help="output folder (default: site/ in the project folder)"
+    )
+    build.add_argument(
         "--strict", action="store_true", help="treat lost and unusable translations as errors (as CI does)"
     )
     build.add_argument(
@@ -80,7 +83,7 @@ def parser() -> argparse.ArgumentParser:
         "when content, catalogs or templates change; open pages reload themselves. A failed build "
         "keeps the last good site served, its errors shown in a banner on every page.",
     )
-    _project_options(serve, out=False)
+    _project_options(serve)
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -109,7 +112,7 @@ def parser() -> argparse.ArgumentParser:
         help="the site as built before the rules change (by the previous commit, with its own code): the "
         "report then lists every page and reasons.json sentence whose text the change alters, per locale",
     )
-    _project_options(regenerate, out=False)
+    _project_options(regenerate)
     export = commands.add_parser(
         "export",
         help="write examples with the engine's answers as JSON (the app's conformance suite)",
@@ -128,7 +131,7 @@ def parser() -> argparse.ArgumentParser:
         help="page or example files or folders, relative to the project (default: content/); such as "
         "`content tests/examples`",
     )
-    _project_options(export, out=False)
+    _project_options(export)
     export.add_argument(
         "--out",
         type=Path,
@@ -145,7 +148,7 @@ def parser() -> argparse.ArgumentParser:
         "extension, README) completes and checks the fields as you type; and the schemas of examples.json and "
         "reasons.json as the site publishes them. Without --out, also the README's table of the engine's codes.",
     )
-    _project_options(schema, out=False)
+    _project_options(schema)
     schema.add_argument(
         "--out",
         type=Path,
@@ -195,7 +198,7 @@ def parser() -> argparse.ArgumentParser:
     )
     publish.add_argument("locale", metavar="LOCALE", help="the locale to publish, such as de")
     for action in (extract, update, add, stats, publish):
-        _project_options(action, out=False)
+        _project_options(action)
     return main
 
 
@@ -215,7 +218,7 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None:
+def _project_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "-C",
         "--project",
@@ -224,10 +227,6 @@ def _project_options(command: argparse.ArgumentParser, out: bool = True) -> None
         metavar="DIR",
         help="the project folder holding content/, locales/, templates/ (default: .)",
     )
-    if out:
-        command.add_argument(
-            "--out", type=Path, default=None, metavar="DIR", help="output folder (default: site/ in the project folder)"
-        )
 
 
 class Terminated(BaseException):
