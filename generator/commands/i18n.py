@@ -97,7 +97,12 @@ def _template_ready(root: Path) -> bool:
     return False
 
 
-def _update(root: Path, codes: list[str]) -> int:
+def run_update(root: Path) -> int:
+    """Merge the template into the catalog of every locale of the site."""
+    site = _site(root)
+    if site is None or not _template_ready(root):
+        return 2
+    codes = list(site.locales)
     problems: list[Problem] = []
     try:
         changed = update(root, codes, problems)
@@ -107,14 +112,6 @@ def _update(root: Path, codes: list[str]) -> int:
         return _report(problems, "no catalog updated")
     print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
     return 0
-
-
-def run_update(root: Path) -> int:
-    """Merge the template into the catalog of every locale of the site."""
-    site = _site(root)
-    if site is None or not _template_ready(root):
-        return 2
-    return _update(root, list(site.locales))
 
 
 def _locale_and_site(root: Path, code: str) -> tuple[str, Site] | None:
