@@ -280,8 +280,39 @@ def write_files(
     then all are renamed over their targets; if a rename fails, those done are undone (each old
     file was kept as a hard link until the end); Ctrl+C or SIGTERM meanwhile is handled once all
     are written or none. ``durable``: each file and rename is fsynced."""
+    names = {path: (displays or {}).get(path) or str(path) for path in files}
     with signals_held():
-        _write_files(files, {path: (displays or {}).get(path) or str(path) for path in files}, durable)
+        staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
+        done: list[tuple[str, str, str | None]] = []
+        for folder in {os.path.dirname(os.path.realpath(path)) for path in files}:
+            _remove_stale(Path(folder))  # first: a killed run's link to an old file would count as a hard link
+        try:
+            for path, data in files.items():
+                ensure_inside(path, names[path])  # a link that would lead the write out of the project
+                problem = output_problem(path)
+                if problem is not None:
+                    raise FileError(names[path], problem)
+                target = os.path.realpath(path)
+                temporary = _stage(Path(target), data, names[path], durable)
+                staged.append((temporary, target, _keep_old(target, temporary)))
+            for (temporary, target, old), path in zip(staged, files, strict=True):
+                try:
+                    os.rename(temporary, target)
+                except OSError as error:
+                    raise FileError(names[path], explain(error)) from None
+                done.append((temporary, target, old))
+                if durable:
+                    _sync_folder(os.path.dirname(target))
+        except BaseException:
+            for _, target, old in reversed(done):  # put each old file back (a new one is removed)
+                with contextlib.suppress(OSError):
+                    os.rename(old, target) if old is not None else os.unlink(target)
+            raise
+        finally:
+            for temporary, _, old in staged:
+                _remove(temporary)
+                if old is not None:
+                    _remove(old)
 
 
 @contextlib.contextmanager
@@ -331,40 +362,6 @@ def _forked() -> None:
 
 
 os.register_at_fork(after_in_child=_forked)
-
-
-def _write_files(files: Mapping[Path, bytes], names: Mapping[Path, str], durable: bool) -> None:
-    staged: list[tuple[str, str, str | None]] = []  # temporary file, target, the old file's link
-    done: list[tuple[str, str, str | None]] = []
-    for folder in {os.path.dirname(os.path.realpath(path)) for path in files}:
-        _remove_stale(Path(folder))  # first: a killed run's link to an old file would count as a hard link
-    try:
-        for path, data in files.items():
-            ensure_inside(path, names[path])  # a link that would lead the write out of the project
-            problem = output_problem(path)
-            if problem is not None:
-                raise FileError(names[path], problem)
-            target = os.path.realpath(path)
-            temporary = _stage(Path(target), data, names[path], durable)
-            staged.append((temporary, target, _keep_old(target, temporary)))
-        for (temporary, target, old), path in zip(staged, files, strict=True):
-            try:
-                os.rename(temporary, target)
-            except OSError as error:
-                raise FileError(names[path], explain(error)) from None
-            done.append((temporary, target, old))
-            if durable:
-                _sync_folder(os.path.dirname(target))
-    except BaseException:
-        for _, target, old in reversed(done):  # put each old file back (a new one is removed)
-            with contextlib.suppress(OSError):
-                os.rename(old, target) if old is not None else os.unlink(target)
-        raise
-    finally:
-        for temporary, _, old in staged:
-            _remove(temporary)
-            if old is not None:
-                _remove(old)
 
 
 def _keep_old(target: str, temporary: str) -> str | None:
