@@ -711,10 +711,8 @@ def po_bytes(catalog: PoCatalog) -> bytes:
     for message in catalog:
         python = "python-format" in message.flags
         if not message.id:  # the header
-            lines: list[str] = []
-            for line in (catalog.header_comment or "").splitlines():
-                lines += header_wrapper.wrap(line)
-            chunks += [line + "\n" for line in lines]  # none: msgcat writes no empty line either
+            for line in (catalog.header_comment or "").splitlines():  # none: msgcat writes no empty line either
+                chunks += [wrapped + "\n" for wrapped in header_wrapper.wrap(line)]
             message.string = header_text(catalog)
         for comment in message.user_comments:
             chunks += _comment(comment, "")
@@ -773,12 +771,8 @@ _FOREIGN: dict[int, list[tuple[str, str]]] = {}
 def _keep_header(catalog: PoCatalog, text: str) -> None:
     """Note a read catalog's header fields, so that the writer keeps those Babel does not know
     (``X-Generator``, ``Language-Team``... of Weblate, Poedit, msginit) where they were."""
-    fields = []
-    for line in text.split("\n"):
-        name, colon, value = line.partition(":")
-        if colon and name.strip():
-            fields.append((name.strip(), value.strip()))
-    _FOREIGN[id(catalog)] = fields
+    pairs = (line.partition(":") for line in text.split("\n"))
+    _FOREIGN[id(catalog)] = [(name.strip(), value.strip()) for name, colon, value in pairs if colon and name.strip()]
     weakref.finalize(catalog, _FOREIGN.pop, id(catalog), None)
 
 
