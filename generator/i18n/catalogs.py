@@ -138,9 +138,7 @@ def translated_records(
     for code in codes:
         path = catalog_path(locales, code)
         display = catalog_path(Path(LOCALES), code).as_posix()
-        data = catalogs.get(path)
-        if data is None:
-            data = read_input(path, display)  # FileError: as the merge, which read it already
+        data = catalogs.get(path) or read_input(path, display)  # FileError: as the merge, which read it already
         record = translated_record(data, display, digests, read_translated(path), written, (read or {}).get(path))
         target = path.parent / TRANSLATED_RECORD
         try:
