@@ -23,10 +23,8 @@ def report(item: object) -> None:
     """Print a line of a command's output; a problem or an example that does not hold is also, when
     run by GitHub Actions, a workflow command that makes it an annotation at its file and line."""
     print(item)
-    if os.environ.get("GITHUB_ACTIONS") == "true":
-        command = annotation(item)
-        if command is not None:
-            print(command)
+    if os.environ.get("GITHUB_ACTIONS") == "true" and (command := annotation(item)) is not None:
+        print(command)
 
 
 def annotation(item: object) -> str | None:
