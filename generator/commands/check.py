@@ -40,10 +40,9 @@ def run(arguments: argparse.Namespace) -> int:
             return failed(error, "nothing written")
         for change in changes:
             print(change)
-        changed = len(fixed)
         print(
             f"{count(len(examples.examples), 'example')} in {count(len(files), 'file')}; "
-            f"{count(changed, 'file')} updated"
+            f"{count(len(fixed), 'file')} updated"
         )
         return 0
     for mismatch in verification.mismatches:
