@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.catalog import Message as PoMessage
 
 from ..collector import paused
-from ..files import FileError, explain, read_input, write_files
+from ..files import FileError, make_folder, read_input, write_files
 from ..forked import Beside, Died, can_fork, cpu_count
 from ..problems import Problem
 from .catalogs import LOCALES, TEMPLATE, catalog_path, message_key, read_po
@@ -203,10 +203,7 @@ def _merge_changed(template: Entries, data: bytes, display: str, code: str) -> E
 def write_together(files: dict[Path, bytes], displays: dict[Path, str]) -> None:
     """Write the files, their folders made first, all or none (``FileError``, each named by ``displays``)."""
     for path in files:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise FileError(displays[path].rpartition("/")[0] or str(path.parent), explain(error)) from None
+        make_folder(path.parent, displays[path].rpartition("/")[0] or str(path.parent))
     write_files(files, displays)
 
 
