@@ -206,9 +206,7 @@ def watched(root: Path, read: Iterable[str] = ()) -> list[Path]:
     and folder the last build read (``read``: :attr:`BuildResult.read`), such as a locale folder
     linked in, which a watcher started before the link was made does not follow; each once, none
     inside another; the project folder itself while there is none."""
-    found = {
-        Path(os.path.realpath(root / folder)) for folder in (CONTENT, LOCALES, TEMPLATES) if (root / folder).is_dir()
-    }
+    found = {Path(os.path.realpath(root / folder)) for folder in (CONTENT, LOCALES, TEMPLATES)}
     for name in read:
         path = root / name.removesuffix(LISTING)
         found.add(Path(os.path.realpath(path if name.endswith(LISTING) else path.parent)))
