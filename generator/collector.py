@@ -6,7 +6,8 @@ collections tripled ``check``'s time on 10,000 examples (2.5 s of CPU against 6.
 paused while a build or a check runs, and each one's cycles (a few: tracebacks, Jinja's
 environments) are collected once it ends; between builds (``serve``) it runs as usual. A command
 run from the shell ends with its process: what it leaves is frozen instead, so that neither that
-collection nor the exit's scans it (together 0.28 s of a 200-page build, 0.12 s of the real site's).
+collection nor the exit's scans it (together 0.04 s of the real site's 0.7 s cold build, 0.07 s
+at 200 pages per locale).
 """
 
 from __future__ import annotations
