@@ -11,11 +11,10 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from . import records
+from . import export, reason_map, records
 from .build import BuildResult, Progress, base_key
 from .cache import Keeper
 from .drawing import Drawing
-from .export import export_data, schema_data
 from .files import FileError, explain, read_input, staging_folder, swap_folder, write_new
 from .i18n.catalogs import LOCALES, TRANSLATED_RECORD, blocks_strict, catalog_path
 from .inputs import Inputs
@@ -25,15 +24,14 @@ from .outputs import input_refusal
 from .plan import Output, plan
 from .problems import Problem
 from .project import CACHE, Project, load_project
-from .reason_map import schema_data as reasons_schema
 from .records import MARKER, BuildRecord, FileRecord
 from .rendering import Rendered, RenderError, Sink, folder_sink, memory_sink, render_site
 from .search import SiteIndex
 from .urls import SiteURL
 
-EXAMPLES, EXAMPLES_SCHEMA, REASONS_SCHEMA = "examples.json", "examples.schema.json", "reasons.schema.json"
-"""Where the site publishes every example with the engine's answers, the file's JSON Schema, and
-reasons.json's (reasons.json itself is rendered with the pages' sentences)."""
+EXAMPLES = "examples.json"
+"""Where the site publishes every example with the engine's answers (beside its JSON Schema and
+reasons.json's, named by their modules; reasons.json itself is rendered with the pages' sentences)."""
 
 
 def made(
@@ -65,9 +63,9 @@ def made(
     url = SiteURL(base_url or project.site.base_url)
     lines = [project.exported[example.id] for example in project.examples]
     data = {  # the app team's conformance suite and contract, their schemas' ids under the site's address
-        EXAMPLES: export_data(lines, url, project.drawn),
-        EXAMPLES_SCHEMA: schema_data(url),
-        REASONS_SCHEMA: reasons_schema(url),
+        EXAMPLES: export.export_data(lines, url, project.drawn),
+        export.SCHEMA_NAME: export.schema_data(url),
+        reason_map.SCHEMA_NAME: reason_map.schema_data(url),
     }
     outputs = plan(project.site, project.pages, project.shown, url, data, search, project.draws)
     keys = output_keys(outputs, project, inputs, base_url, search)
