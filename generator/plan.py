@@ -438,16 +438,12 @@ def reason_lines(page: ShownPage, kind: type[PlayView] | type[AuctionView], draw
     practised = practice_ids(draws)
     lines = []
     for code, found in seen:
-        rule = general_phrase(code)
-        if code in shown:
-            block = shown[code]
-            lines.append(ReasonLine(code, found.where, rule, block.view.id, block.title, practice=practised.get(code)))
-        elif found.auction is not None:
-            drawn = found.auction
-            view = drawn_auction_view(reason_anchor(code), RULESETS[drawn.rules][drawn.game], drawn)
-            lines.append(ReasonLine(code, found.where, rule, drawn=view, practice=practised.get(code)))
-        else:
-            lines.append(ReasonLine(code, found.where, rule, practice=practised.get(code)))
+        first, auction = shown.get(code), found.auction  # the page's first example that shows it
+        example, title = (first.view.id, first.title) if first is not None else (None, None)
+        drawn = None
+        if first is None and auction is not None:  # none does: the auction the engine drew
+            drawn = drawn_auction_view(reason_anchor(code), RULESETS[auction.rules][auction.game], auction)
+        lines.append(ReasonLine(code, found.where, general_phrase(code), example, title, drawn, practised.get(code)))
     return tuple(lines)
 
 
