@@ -107,11 +107,8 @@ def _installed() -> list[str]:
     ``*.dist-info`` folders, this package's included), found without importing anything."""
     import importlib.util
 
-    folders = set()
-    for name in _LIBRARIES:
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.origin is not None:
-            folders.add(Path(spec.origin).parent.parent)
+    specs = [importlib.util.find_spec(name) for name in _LIBRARIES]
+    folders = {Path(spec.origin).parent.parent for spec in specs if spec is not None and spec.origin is not None}
     return sorted(entry for folder in folders for entry in os.listdir(folder) if entry.endswith(".dist-info"))
 
 
