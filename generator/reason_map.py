@@ -56,12 +56,10 @@ def reason_map(context: ReasonMapContext, sentences: dict[str, tuple[str, ...]])
             },
         }
     permissions: dict[str, dict[str, dict[str, Any]]] = {}
-    index = len(context.targets)
-    for kind, members in PERMISSIONS:
-        for member in members:
-            locales = {code: {"sentence": sentences[code][index]} for code in context.locales}
-            permissions.setdefault(kind, {})[member.value] = {"locales": locales}
-            index += 1
+    listed = [(kind, member) for kind, members in PERMISSIONS for member in members]
+    for index, (kind, member) in enumerate(listed, len(context.targets)):  # their sentences follow the reasons'
+        locales = {code: {"sentence": sentences[code][index]} for code in context.locales}
+        permissions.setdefault(kind, {})[member.value] = {"locales": locales}
     data = {
         "$schema": schema_id(context.root),
         "format": FORMAT,
