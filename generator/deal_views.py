@@ -137,14 +137,13 @@ def deal_view(example: DealExample, solution: DealSolution) -> DealView:
     trump = example.trump
     belote_seat = _belote_seat(example)
     belote_cards = 0
+    dix_de_der = LAST_TRICK_CAPOT if score.tally.capot is not None else LAST_TRICK
     rows = []
     for number, trick in enumerate(example.tricks, 1):
         cards = [card for _, card in trick]
         best = winning_index(cards, trump)
         winner = trick[best][0]
-        last = 0
-        if number == 8:
-            last = LAST_TRICK_CAPOT if score.tally.capot is not None else LAST_TRICK
+        last = dix_de_der if number == 8 else 0
         played = []
         for order, (seat, card) in enumerate(trick, 1):
             mark = ""
