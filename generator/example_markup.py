@@ -304,10 +304,7 @@ class ExampleMarkup:
         parts.append("</tr>\n</tbody>\n")
         for scored in [view, *others]:
             parts.append('<tbody class="score">\n<tr><th scope="row">')
-            if others:
-                parts.append(w.gettext("Score: %(rules)s", rules=w.rules(scored.rules)))
-            else:
-                parts.append(w.gettext("Score"))
+            parts.append(w.gettext("Score: %(rules)s", rules=w.rules(scored.rules)) if others else w.gettext("Score"))
             parts.append("</th>")
             for entry in scored.teams:
                 parts += ["<td><strong>", escape(entry.score), "</strong>"]
