@@ -247,10 +247,9 @@ def _result(
     """The build's result once every file is rendered: its warnings (each message shown in English
     once per locale, the reused files' given again), an error under ``strict``."""
     assert project.site is not None
-    warnings: dict[tuple[str, str | None, str], Problem] = {}
-    for locale, found in rendered.warnings.items():
-        for (context, msgid), problem in found.items():
-            warnings.setdefault((locale, context, msgid), problem)
+    warnings = {
+        (locale, *key): problem for locale, found in rendered.warnings.items() for key, problem in found.items()
+    }
     by_catalog = {catalog_path(Path(LOCALES), locale).as_posix(): locale for locale in project.site.locales}
     for record in rendered.files.values():
         for context, msgid, problem in record.warnings:
