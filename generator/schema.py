@@ -38,6 +38,7 @@ LIST: dict[str, Any] = {"type": "array"}
 MAPPING: dict[str, Any] = {"type": "object"}
 NUMBER: dict[str, Any] = {"type": ["integer", "string"]}
 """A number (a contract may also be written `capot`)."""
+ONE_SEAT = {"type": "object", "propertyNames": {"$ref": "#/$defs/seat"}, "minProperties": 1, "maxProperties": 1}
 
 VALUES: dict[str, dict[str, Any]] = {
     # the site
@@ -65,7 +66,7 @@ VALUES: dict[str, dict[str, Any]] = {
     "rules": {"enum": list(RULESETS)},
     "trump": TEXT,
     "trick": {"type": "array", "items": {"$ref": "#/$defs/played"}},
-    "hand": {"type": "object", "propertyNames": {"$ref": "#/$defs/seat"}, "minProperties": 1, "maxProperties": 1},
+    "hand": ONE_SEAT,
     "play": TEXT,
     "dealer": {"$ref": "#/$defs/seat"},
     "turned": TEXT,
@@ -103,7 +104,6 @@ def calls() -> list[str]:
 
 def _defs() -> dict[str, Any]:
     """The closed sets every kind of file may name, as enums (an editor lists their values)."""
-    one_seat = {"type": "object", "propertyNames": {"$ref": "#/$defs/seat"}, "minProperties": 1, "maxProperties": 1}
     return {
         "seat": {"enum": SEATS, "description": "N, E, S or W"},
         "game": {"enum": [game.value for game in Game], "description": "the game: trump, no-trump or coinche"},
@@ -111,15 +111,15 @@ def _defs() -> dict[str, Any]:
             "enum": calls(),
             "description": "pass, take, take SUIT, VALUE SUIT, capot SUIT, generale SUIT, coinche, surcoinche",
         },
-        "played": one_seat | {"additionalProperties": TEXT, "description": "SEAT: CARD"},
-        "called": one_seat | {"additionalProperties": {"$ref": "#/$defs/call"}, "description": "SEAT: CALL"},
+        "played": ONE_SEAT | {"additionalProperties": TEXT, "description": "SEAT: CARD"},
+        "called": ONE_SEAT | {"additionalProperties": {"$ref": "#/$defs/call"}, "description": "SEAT: CALL"},
     }
 
 
 def _mapping(names: tuple[str, ...], required: tuple[str, ...], values: dict[str, Any] | None = None) -> dict[str, Any]:
     """A mapping of exactly the fields ``names`` (``required`` among them), each of its kind of value."""
-    given = values or {}
-    properties = {name: given[name] if name in given else VALUES[name] for name in names}
+    kinds = VALUES | (values or {})
+    properties = {name: kinds[name] for name in names}
     return {"type": "object", "properties": properties, "required": list(required), "additionalProperties": False}
 
 
