@@ -286,19 +286,13 @@ def _mapping(children: list[Node], flow_style: bool, pos: Pos, problems: list[tu
     for key, value in zip(children[::2], children[1::2], strict=True):
         if not isinstance(key, Scalar):
             problems.append((key.pos.line, key.pos.column, "a key must be a plain word, not a list or mapping"))
-            continue
-        if key.value in index:
+        elif key.value in index:
             first = next(kept for kept, _ in entries if kept.value == key.value)
-            problems.append(
-                (
-                    key.pos.line,
-                    key.pos.column,
-                    f"duplicate key {key.value!r} (first at line {first.pos.line}): keep one",
-                )
-            )
-            continue
-        index[key.value] = value
-        entries.append((key, value))
+            message = f"duplicate key {key.value!r} (first at line {first.pos.line}): keep one"
+            problems.append((key.pos.line, key.pos.column, message))
+        else:
+            index[key.value] = value
+            entries.append((key, value))
     return Map(entries, flow_style, pos, index)
 
 
