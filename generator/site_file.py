@@ -38,21 +38,17 @@ def locale_state_edit(path: Path, locale: str, state: str) -> tuple[bytes | None
     locales = root.get("locales") if isinstance(root, Map) else None
     if not isinstance(locales, Map):
         return None, f"{display}:1:1: error: no `locales:` mapping to register {locale} in"
+    where, entry = f"{display}:{locales.pos.line}:{locales.pos.column}", f"{locale}: {state}"
     existing = locales.get(locale)
     if isinstance(existing, Scalar):
         edit = replace(document.text, next(key for key, value in locales.entries if value is existing), existing, state)
     elif locales.entries or locales.flow:
-        edit = insert(document.text, locales, [f"{locale}: {state}"], [f"{locale}: {state}"])
+        edit = insert(document.text, locales, [entry], [entry])
     else:
-        return None, (
-            f"{display}:{locales.pos.line}:{locales.pos.column}: error: `locales:` is empty: write `{locale}: {state}`"
-        )
+        return None, f"{where}: error: `locales:` is empty: write `{entry}`"
     text = apply(document.text, [edit])
     if not _reads_back(text, locale, state, len(locales.entries) + (existing is None)):
-        return None, (
-            f"{display}:{locales.pos.line}:{locales.pos.column}: error: could not add `{locale}: {state}` "
-            "to `locales:` safely: write it there by hand"
-        )
+        return None, f"{where}: error: could not add `{entry}` to `locales:` safely: write it there by hand"
     return ("\ufeff" * document.bom + text).encode("utf-8"), None
 
 
