@@ -490,9 +490,9 @@ class PageReader:
         base_url = self.base_url(root.get("base_url"))
         locales: dict[str, str] = {}
         locales_node = root.get("locales")
-        if locales_node is not None and not isinstance(locales_node, Map):
-            self.reader.error(locales_node, "locales: expected `LOCALE: published` (or draft) lines")
-        elif isinstance(locales_node, Map):
+        if isinstance(locales_node, Map):
+            if not locales_node.entries:
+                self.reader.error(locales_node, "locales: none: write `LOCALE: published` lines")
             for key, value in locales_node.entries:
                 state = self.reader.text(value, f"locales.{key.value}")
                 if (problem := locale_problem(key.value)) is not None:
@@ -501,8 +501,8 @@ class PageReader:
                     self.reader.error(value, f"locales.{key.value}: {state!r}: write published or draft")
                 elif state is not None:
                     locales[key.value] = state
-        if isinstance(locales_node, Map) and not locales_node.entries:
-            self.reader.error(locales_node, "locales: none: write `LOCALE: published` lines")
+        elif locales_node is not None:
+            self.reader.error(locales_node, "locales: expected `LOCALE: published` (or draft) lines")
         pages: list[str] = []
         pages_node = root.get("pages")
         if isinstance(pages_node, Seq) and not pages_node.items:
