@@ -308,8 +308,7 @@ class Reader:
             card = self.parsed(item, what, Card.parse)
             if card is None:
                 ok = False
-            elif card in seen:
-                first = seen[card]
+            elif (first := seen.get(card)) is not None:
                 self.error(item, f"{what}: card {card} twice (first at {first.at}): keep one")
                 ok = False
             else:
@@ -453,8 +452,7 @@ class Reader:
             player, card, seat_node, card_node = entry
             if previous is not None and player != previous.next():
                 self.error(seat_node, f"trick: {player} plays out of turn: after {previous} comes {previous.next()}")
-            if card in trick_cards:
-                first = trick_cards[card]
+            if (first := trick_cards.get(card)) is not None:
                 self.error(card_node, f"trick: card {card} twice (first at {first.at}): keep one")
             trick_cards[card] = card_node.pos
             trick.append(_play(player, card))
@@ -515,8 +513,7 @@ class Reader:
         if not hand:
             self.error(cards_node, "hand: empty; write the cards of the seat to play")
         for card_node, card in zip(cards_node.items, hand, strict=True):
-            if card in trick_cards:
-                first = trick_cards[card]
+            if (first := trick_cards.get(card)) is not None:
                 self.error(card_node, f"hand: card {card} is also in the trick (at {first.at}): a card is in one place")
         return seat, hand
 

@@ -472,8 +472,7 @@ class PageReader:
         if (refusal := self.templates.refusal(value)) is not None:
             self.reader.error(node, refusal)
             return None
-        first = anchors.get(value)
-        if first is not None:
+        if (first := anchors.get(value)) is not None:
             self.reader.error(node, f"id: #{value} is not unique on this page (first at {first}): rename one")
             return None
         anchors[value] = f"{self.document.path}:{node.pos.line}:{node.pos.column}"
