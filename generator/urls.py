@@ -98,7 +98,7 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 def _port(text: str, scheme: str, authority: str) -> str:
     """``:PORT`` as the URL keeps it: none for an empty one or the scheme's own (RFC 3986 6.2.3)."""
     after = authority.rpartition("]")[2] if authority.startswith("[") else authority
-    _, colon, port = after.rpartition(":") if ":" in after else ("", "", "")
+    _, colon, port = after.rpartition(":")  # no colon: no port
     if not colon or not port:
         return ""
     number = int(port) if port.isascii() and port.isdigit() else 0
