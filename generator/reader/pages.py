@@ -380,7 +380,7 @@ class PageReader:
                     f"contract: {taker} is not in the team of {example.seat}, whose hand the picture shows",
                 )
                 return None
-        if alt is None or caption is None or taker is None or contract is None or example is None:
+        if alt is None or caption is None or taker is None or contract is None:
             return None
         return Figure(replace(alt, example=example.id), replace(caption, example=example.id), taker, contract, example)
 
