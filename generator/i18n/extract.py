@@ -188,26 +188,20 @@ def template_catalog(
                 context=context,
                 flags=["python-format"] if "%(" in str(message) else [],
             )
-    for term in TERMS:
-        catalog.add(
-            term.msgid,
-            locations=[("generator/words/terms.py", 0)],
-            context=term.context,
-            auto_comments=[_TERM_NOTES.get(str(term.context), f"A term of the game ({term.context}).")],
-            flags=["python-format"] if "%(" in term.msgid else [],
-        )
-    for module, module_path in (
-        (reasons, "generator/words/reasons.py"),
-        (scoring, "generator/words/scoring.py"),
-        (tables, "generator/tables.py"),
+    noted = [(term, _TERM_NOTES.get(str(term.context), f"A term of the game ({term.context}).")) for term in TERMS]
+    for module_path, messages in (
+        ("generator/words/terms.py", noted),
+        ("generator/words/reasons.py", reasons.messages()),
+        ("generator/words/scoring.py", scoring.messages()),
+        ("generator/tables.py", tables.messages()),
     ):
-        for message, comment in module.messages():
+        for source, comment in messages:
             catalog.add(
-                (message.msgid, message.plural) if message.plural else message.msgid,
+                (source.msgid, source.plural) if source.plural else source.msgid,
                 locations=[(module_path, 0)],
-                context=message.context,
+                context=source.context,
                 auto_comments=[comment],
-                flags=["python-format"] if "%(" in message.msgid else [],
+                flags=["python-format"] if "%(" in source.msgid else [],
             )
     return catalog
 
