@@ -718,7 +718,7 @@ def po_bytes(catalog: PoCatalog) -> bytes:
             chunks += _comment(comment, "")
         for comment in message.auto_comments:
             chunks += _comment(comment, ".")
-        chunks += _references(tuple(_locations(message)))
+        chunks += _references(_locations(message))
         if message.flags:
             chunks.append(f"#, {', '.join(sorted(message.flags, key=_flag_order))}\n")
         for keyword, text in zip(("msgid", "msgid_plural"), message.previous_id, strict=False):
@@ -793,17 +793,16 @@ def header_text(catalog: PoCatalog) -> str:
     return "".join(f"{name}: {value}\n" for name, value in fields)
 
 
-def _locations(message: PoMessage) -> Iterator[str]:
+def _locations(message: PoMessage) -> tuple[str, ...]:
     """A message's references as gettext writes them with ``--add-location=file``: each file once,
     in order, a name with spaces enclosed (U+2068 … U+2069)."""
-    written: dict[str, None] = {}
+    written = set()
     for filename, _ in message.locations:
         location = filename.replace(os.sep, "/")
         if " " in location or "\t" in location:
-            location = ("" if location.startswith("\u2068") else "\u2068") + location
-            location += "" if location.endswith("\u2069") else "\u2069"
-        written[location] = None
-    return iter(sorted(written))
+            location = "\u2068" + location.removeprefix("\u2068").removesuffix("\u2069") + "\u2069"
+        written.add(location)
+    return tuple(sorted(written))
 
 
 @functools.lru_cache(maxsize=1 << 12)
