@@ -358,10 +358,6 @@ class Translator:
         """The translation, or the English source (with a warning) when there is none."""
         return self.translate(message, origin)[0]
 
-    def ngettext(self, message: Message, n: int, origin: str | None = None) -> str:
-        """The plural form for ``n``, or the English singular or plural (with a warning)."""
-        return self.translate_plural(message, n, origin)[0]
-
     def translate(self, message: Message, origin: str | None = None) -> tuple[str, bool]:
         """The translation and False, or the English source and True (with a warning)."""
         entry = self._entry(message, origin)
