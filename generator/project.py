@@ -135,10 +135,8 @@ def read_pages(
         read = (keeper or Keeper(None)).kept("page", name, read_page_file, name, slug, data, templates)
         problems.extend(read.problems)
         for id_, where in read.claims.items():
-            if id_ in first:
-                problems.append(Problem(*where, not_unique(id_, first[id_])))
-            else:
-                first[id_] = where
+            if (earlier := first.setdefault(id_, where)) is not where:
+                problems.append(Problem(*where, not_unique(id_, earlier)))
         files.append(read)
     pages = [read.page for read in files if read.page is not None]
     problems.extend(glossary_problems(pages, site.pages))
