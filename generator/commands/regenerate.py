@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 
 from ..files import FileError, output_problem, write_files
 from ..i18n.catalogs import TO_REVIEW
@@ -46,8 +45,7 @@ def run(arguments: argparse.Namespace) -> int:
             show(problem)
         print(f"{count(len(plan.problems), 'error')} in the input; nothing regenerated")
         return 2
-    written: dict[Path, bytes] = {path: text.encode("utf-8") for path, text in plan.files.items()}
-    written.update(plan.catalogs)
+    written = {path: text.encode("utf-8") for path, text in plan.files.items()} | plan.catalogs
     site: list[TextChange] | None = None
     review: list[Problem] = []
     if plan.changed and (report is not None or before is not None):
