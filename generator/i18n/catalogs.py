@@ -18,6 +18,7 @@ emptied by hand stays "lost" across updates; marking it fuzzy is how a translato
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -141,12 +142,10 @@ def translated_records(
         data = catalogs.get(path) or read_input(path, display)  # FileError: as the merge, which read it already
         record = translated_record(data, display, digests, read_translated(path), written, (read or {}).get(path))
         target = path.parent / TRANSLATED_RECORD
-        try:
-            unchanged = read_input(target) == record
-        except FileError:
-            unchanged = False
-        if not unchanged:
-            records[target] = record
+        with contextlib.suppress(FileError):  # none yet, or unreadable: written
+            if read_input(target) == record:
+                continue
+        records[target] = record
     return records
 
 
