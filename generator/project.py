@@ -178,9 +178,8 @@ def unlisted_files(root: Path, site: Site, inputs: Inputs | None = None) -> list
                 )
             )
     for path in found[LOCALES]:
-        parts = path.relative_to(root / LOCALES).parts
-        code = parts[0]
-        if len(parts) == 3 and parts[1:] == ("LC_MESSAGES", "messages.po") and code not in site.locales:
+        code, *rest = path.relative_to(root / LOCALES).parts
+        if rest == ["LC_MESSAGES", "messages.po"] and code not in site.locales:
             warnings.append(
                 Problem(
                     catalog_path(Path(LOCALES), code).as_posix(),
