@@ -59,8 +59,7 @@ def fuzzy_catalogs(root: Path, codes: list[str], texts: list[Text], problems: li
                 message.flags.add("fuzzy")
                 if ANSWER_CHANGED not in message.user_comments:
                     message.user_comments.append(ANSWER_CHANGED)
-        flagged_data = with_line_ends_of(po_bytes(catalog), data)
-        if flagged_data != data:
+        if (flagged_data := with_line_ends_of(po_bytes(catalog), data)) != data:
             flagged[root / display] = flagged_data
     return flagged
 
