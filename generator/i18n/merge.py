@@ -249,8 +249,7 @@ def merged_catalogs(
         return {}
     if template is not None:
         results |= {code: _merge(template, locales, code) for code in rest}
-    for code in codes:
-        problems.extend(results[code][1])
+    problems.extend(problem for code in codes for problem in results[code][1])
     if problems:
         return {}
     return {catalog_path(locales, code): merged for code in codes if (merged := results[code][0]) is not None}
