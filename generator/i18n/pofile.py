@@ -501,9 +501,8 @@ class _Reader:
                     )
                 )
             self.seen.setdefault(key, self.start)
-            if not msgid and isinstance(string, str):
+            if not msgid and isinstance(string, str):  # the header (its msgstr a string), as Babel's catalog takes it
                 self.header = string
-            if msgid == "":  # the header, as Babel's catalog takes it
                 message = entry.message()
                 try:
                     self.catalog[msgid] = message
