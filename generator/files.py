@@ -251,10 +251,8 @@ def output_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
     try:
         target = Path(os.path.realpath(path))
         status = os.stat(target) if os.path.lexists(target) else None
-        if status is None:
-            folder = os.stat(target.parent)
-            if not stat.S_ISDIR(folder.st_mode):
-                return f"{target.parent} is not a folder: check the path"
+        if status is None and not stat.S_ISDIR(os.stat(target.parent).st_mode):
+            return f"{target.parent} is not a folder: check the path"
     except OSError as error:
         return explain(error)
     if status is not None and not stat.S_ISREG(status.st_mode):
