@@ -376,9 +376,7 @@ class Translator:
         if entry is not None and entry.fuzzy:
             return False  # changed, or a translator asks for a review: new
         recorded = self.catalog.translated if self.catalog else None
-        if recorded is None:
-            return True
-        return message_digest(message.context, message.msgid) in recorded
+        return recorded is None or message_digest(message.context, message.msgid) in recorded
 
     def flag(self, message: Message, what: str) -> None:
         """Record a translation the site cannot use as written (a warning at its line; --strict fails)."""
