@@ -179,8 +179,8 @@ def _template_messages(template: bytes, entries: Entries | None = None) -> tuple
     if entries is not None:
         by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
         return set(by_lines.values()), by_lines
-    read = parse_po(template, f"{LOCALES}/{TEMPLATE}", [])
-    return {message_digest(*message_key(message)) for message in (read if read is not None else ()) if message.id}, {}
+    read = parse_po(template, f"{LOCALES}/{TEMPLATE}", []) or ()  # none: unreadable
+    return {message_digest(*message_key(message)) for message in read if message.id}, {}
 
 
 def _translated(data: bytes, display: str, written: Mapping[str, str], entries: Entries | None = None) -> set[str]:
@@ -197,10 +197,9 @@ def _translated(data: bytes, display: str, written: Mapping[str, str], entries: 
             return {
                 written.get(entry.key) or message_digest(*entry_key(entry, unescape)) for entry, done in found if done
             }
-    read = parse_po(data, display, [])
     return {
         message_digest(*message_key(message))
-        for message in (read if read is not None else ())
+        for message in parse_po(data, display, []) or ()  # none: unreadable
         if message.id
         and not message.fuzzy
         and all(message.string if isinstance(message.string, tuple | list) else (message.string,))
