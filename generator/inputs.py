@@ -25,11 +25,10 @@ def listing(folder: Path) -> list[Path]:
     seen: set[tuple[int, int]] = set()
     for top, folders, names in os.walk(folder, followlinks=True):
         try:
-            status = os.stat(top)
+            status: os.stat_result | None = os.stat(top)
         except OSError:  # removed meanwhile: the stage that reads it reports it
-            folders[:] = []
-            continue
-        if (status.st_dev, status.st_ino) in seen:
+            status = None
+        if status is None or (status.st_dev, status.st_ino) in seen:  # gone, or a loop of links
             folders[:] = []
             continue
         seen.add((status.st_dev, status.st_ino))
