@@ -550,13 +550,10 @@ def header_fields(lines: Sequence[str | None]) -> list[tuple[str, str, int, str]
                 state = "msgid"
             elif line and not line.startswith("#"):
                 break
-        elif line.startswith("msgstr"):
+        elif line.startswith("msgstr") or (state == "msgstr" and line.startswith('"')):  # or its continuation
             state = "msgstr"
             starts.append((len(text), number))
-            text += unquote(line[6:])
-        elif state == "msgstr" and line.startswith('"'):
-            starts.append((len(text), number))
-            text += unquote(line)
+            text += unquote(line.removeprefix("msgstr"))
         elif state == "msgstr" or (state == "msgid" and not line.startswith('"')):
             break
     offset = 0
