@@ -36,8 +36,7 @@ def annotation(item: object) -> str | None:
         place = {"file": item.path} | ({"line": str(item.line), "col": str(item.column)} if item.line else {})
         return _command("error" if item.severity == "error" else "warning", place, item.message)
     if isinstance(item, Mismatch):
-        example = item.example
-        place = {"file": example.path, "line": str(item.line)}
+        place = {"file": item.example.path, "line": str(item.line)}
         return _command("error", place, str(item).split(": ", 1)[1])
     return None
 
