@@ -31,7 +31,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .forked import cpu_count
@@ -207,40 +207,32 @@ def _room(running: list[_Run], waiting: _Run) -> bool:
     return len(running) < cpu_count() or sum(run.size for run in [*running, waiting]) <= TOGETHER
 
 
+@dataclass(eq=False)
 class _Run:
     """One Pagefind indexing one group's documents: a new index (message 1), then each document
     (messages 2 to P+1, up to :data:`WINDOW` of them sent ahead of their answers, so that Pagefind
     never waits for the next), then the index's files (message P+2). Each answer is checked in
     turn: Pagefind answers its messages one by one, in order."""
 
-    def __init__(
-        self,
-        group: str,
-        documents: list[Document],
-        config: dict[str, Any],
-        index_cap: int,
-        seconds: float,
-        size: int,
-    ) -> None:
-        self.group = group
-        self.size = size
-        """The bytes of its pages (what its memory grows with)."""
-        self.seconds = seconds
-        self.deadline = float("inf")
-        """When it runs out of time: ``seconds`` after it starts."""
-        self.documents = documents
-        self.config = config
-        self.index_cap = index_cap
-        self.process: subprocess.Popen[bytes] | None = None
-        self.index_id: int | None = None
-        self.indexed = 0
-        """Pages indexed (answered)."""
-        self.files: dict[str, bytes] | None = None
-        self.sent = 0
-        self.outgoing = bytearray()
-        self.answers = bytearray()
-        self.said = bytearray()
-        self.open: list[int] = []
+    group: str
+    documents: list[Document]
+    config: dict[str, Any]
+    index_cap: int
+    seconds: float
+    size: int
+    """The bytes of its pages (what its memory grows with)."""
+    deadline: float = float("inf")
+    """When it runs out of time: ``seconds`` after it starts."""
+    process: subprocess.Popen[bytes] | None = None
+    index_id: int | None = None
+    indexed: int = 0
+    """Pages indexed (answered)."""
+    files: dict[str, bytes] | None = None
+    sent: int = 0
+    outgoing: bytearray = field(default_factory=bytearray)
+    answers: bytearray = field(default_factory=bytearray)
+    said: bytearray = field(default_factory=bytearray)
+    open: list[int] = field(default_factory=list)
 
     def start(self, binary: str) -> None:
         self.deadline = time.monotonic() + self.seconds
