@@ -170,6 +170,7 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
             "play": _plain(example.play),
         }
         trick = [card for _, card in example.trick]
+        result = solution.trick
         answer: dict[str, Any] = {
             "allowed": _plain(solution.allowed_in_hand_order),
             "permitted": [
@@ -185,7 +186,7 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
                 if card in solution.refusals
             ],
             "not_held": _not_held(example),
-            "trick": None if solution.trick is None else {"winner": _plain(solution.winner), "points": solution.points},
+            "trick": None if result is None else {"winner": result.winner.code(), "points": result.points},
         }
         return head | {"kind": "play", "position": position, "answer": answer}
     if isinstance(example, AuctionExample) and isinstance(solution, AuctionSolution):

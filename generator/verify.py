@@ -59,16 +59,6 @@ class PlaySolution:
         """The allowed cards in the order the hand is written, as the file and the page list them."""
         return tuple(card for card in self.hand if card in self.allowed)
 
-    @property
-    def winner(self) -> Seat | None:
-        """Who wins the complete trick (None before it is complete)."""
-        return self.trick.winner if self.trick is not None else None
-
-    @property
-    def points(self) -> int | None:
-        """The complete trick's points (None before it is complete)."""
-        return self.trick.points if self.trick is not None else None
-
 
 @dataclass(frozen=True, slots=True)
 class CallVerdict:
@@ -224,10 +214,10 @@ def _fields(example: Example, solution: Solution) -> list[tuple[str, object, Cal
                 lambda stated: CardSet(stated) == solution.allowed,  # type: ignore[arg-type]
             )
         ]
-        if solution.winner is not None:
-            found.append(("winner", solution.winner, lambda stated: stated == solution.winner))
-        if solution.points is not None:
-            found.append(("points", solution.points, lambda stated: stated == solution.points))
+        if solution.trick is not None:
+            winner, points = solution.trick.winner, solution.trick.points
+            found.append(("winner", winner, lambda stated: stated == winner))
+            found.append(("points", points, lambda stated: stated == points))
         return found
     if isinstance(solution, DealSolution):
         return _deal_fields(example, solution.score)
