@@ -487,9 +487,7 @@ GENERAL_ACCEPT: dict[CallPermission, tuple[Message, str]] = {
 Code = PlayReason | PlayPermission | AuctionReason | CallPermission
 """A reason the engine gives for refusing or allowing a card or a call."""
 
-GENERAL: dict[Code, tuple[Message, str]] = dict(
-    [*GENERAL_PLAY.items(), *GENERAL_ALLOW.items(), *GENERAL_CALL.items(), *GENERAL_ACCEPT.items()]
-)
+GENERAL: dict[Code, tuple[Message, str]] = GENERAL_PLAY | GENERAL_ALLOW | GENERAL_CALL | GENERAL_ACCEPT
 """Every reason's rule in general (the members of two enums never compare equal, though named alike)."""
 
 
