@@ -382,11 +382,8 @@ def _offered(game: Game) -> list[Call]:
     """The calls a bidding question may offer: those of the game (and a take in Coinche, a bid in
     the other games, which the game refuses), but a pass (always accepted in turn: offered only
     when nothing else is)."""
-    calls = [Call(CallKind.TAKE)] + [Call(CallKind.TAKE, suit) for suit in Suit]
     if game is Game.COINCHE:
-        calls = [Call(CallKind.TAKE)]
-        calls += [Call(CallKind.BID, suit, value) for value in (80, 100, 120) for suit in Suit]
-        calls += [Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
-    else:
-        calls += [Call(CallKind.BID, Suit.HEARTS, 80), Call(CallKind.COINCHE)]
-    return calls
+        bids = [Call(CallKind.BID, suit, value) for value in (80, 100, 120) for suit in Suit]
+        return [Call(CallKind.TAKE), *bids, Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
+    takes = [Call(CallKind.TAKE, suit) for suit in Suit]
+    return [Call(CallKind.TAKE), *takes, Call(CallKind.BID, Suit.HEARTS, 80), Call(CallKind.COINCHE)]
