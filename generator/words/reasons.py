@@ -530,8 +530,6 @@ def play_phrase(
     reason: PlayReason, seat: Seat, trick: Sequence[tuple[Seat, Card]], trump: Suit | None, rules_: Rules
 ) -> Phrase:
     """The sentence for ``reason``, in the position: ``seat`` to play on ``trick`` (seats and cards in order)."""
-    if not trick:
-        return Phrase(PLAY_MESSAGES[(PlayReason.NOT_IN_HAND, "")][0])
     phrase = play_phrase_of(reason, play_facts(seat, trick, trump, rules_))
     assert phrase is not None, reason
     return phrase
