@@ -348,16 +348,10 @@ def verify(examples: list[Example]) -> Verification:
         verification.solutions[example.id] = solution
         checks = verification.checks[example.id] = compare(example, solution)
         for check in checks:
-            if check.stated is not None and not check.holds:
+            if (stated := check.stated) is not None and not check.holds:
+                why = _why(example, solution, check.name, stated.value)
                 verification.mismatches.append(
-                    Mismatch(
-                        example,
-                        check.name,
-                        check.stated.line,
-                        written(check.stated.value),
-                        written(check.computed),
-                        _why(example, solution, check.name, check.stated.value),
-                    )
+                    Mismatch(example, check.name, stated.line, written(stated.value), written(check.computed), why)
                 )
     return verification
 
