@@ -335,14 +335,10 @@ def verify(examples: list[Example]) -> Verification:
             if example.play is not None and example.play not in solution.allowed and example.play_pos:
                 reason = solution.refusals.get(example.play)
                 why = _words(reason) if reason else "refused"
+                allowed_cards = written(solution.allowed_in_hand_order)
+                message = f"play: {example.play} may not be played ({why}); allowed: {allowed_cards}"
                 verification.problems.append(
-                    Problem(
-                        example.path,
-                        example.play_pos.line,
-                        example.play_pos.column,
-                        f"play: {example.play} may not be played ({why}); allowed: "
-                        f"{written(solution.allowed_in_hand_order)}",
-                    )
+                    Problem(example.path, example.play_pos.line, example.play_pos.column, message)
                 )
                 continue
         verification.solutions[example.id] = solution
