@@ -42,13 +42,9 @@ TRIES = 400
 _NOWHERE = Pos(0, 0, 0, 0)
 
 
-def _wanted(code: Enum) -> int:
-    """How many cases the suite wants of a code: :data:`EACH` of a refusal, one of a permission."""
-    return EACH if isinstance(code, PlayReason | AuctionReason) else 1
-
-
 def _short(met: Counter[Enum], codes: list[Enum]) -> bool:
-    return any(met[code] < _wanted(code) for code in codes)
+    """Whether a code is met fewer times than the suite wants: :data:`EACH` times a refusal, once a permission."""
+    return any(met[code] < (EACH if isinstance(code, PlayReason | AuctionReason) else 1) for code in codes)
 
 
 def drawn_cases(met: Counter[Enum]) -> list[Example]:
