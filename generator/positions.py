@@ -320,8 +320,7 @@ def practice_calls() -> tuple[CallQuestion, ...]:
                 while auction.outcome.status is AuctionStatus.OPEN and len(made) < 12:
                     seat = auction.to_speak
                     verdicts = [
-                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c))
-                        for c in _one_label_each(_offered(game), auction)
+                        CallChoice(c, auction.refusal(seat, c), auction.permission(seat, c)) for c in _offered(auction)
                     ]
                     refused = [v for v in verdicts if v.reason is not None and met[v.reason] < PRACTICE_EACH]
                     taken = [v for v in verdicts if v.permission is not None] or [
@@ -370,20 +369,14 @@ def draws_source() -> str:
     return digest(code_version(), sys.version)
 
 
-def _one_label_each(calls: list[Call], auction: Auction) -> list[Call]:
-    """``calls`` without a second label for one call: in the first round of the trump game a take
-    naming the turned suit is the take itself ("Takes"), so it is not offered beside it."""
-    if auction.rules.game is Game.TRUMP and auction.round == 1:
-        return [call for call in calls if not (call.kind is CallKind.TAKE and call.suit == auction.turned)]
-    return calls
-
-
-def _offered(game: Game) -> list[Call]:
+def _offered(auction: Auction) -> list[Call]:
     """The calls a bidding question may offer: those of the game (and a take in Coinche, a bid in
     the other games, which the game refuses), but a pass (always accepted in turn: offered only
-    when nothing else is)."""
-    if game is Game.COINCHE:
+    when nothing else is), and one label for each call: in the first round of the trump game a take
+    naming the turned suit is the take itself ("Takes"), so it is not offered beside it (the no-trump
+    game turns no suit)."""
+    if auction.rules.game is Game.COINCHE:
         bids = [Call(CallKind.BID, suit, value) for value in (80, 100, 120) for suit in Suit]
         return [Call(CallKind.TAKE), *bids, Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
-    takes = [Call(CallKind.TAKE, suit) for suit in Suit]
+    takes = [Call(CallKind.TAKE, suit) for suit in Suit if auction.round > 1 or suit != auction.turned]
     return [Call(CallKind.TAKE), *takes, Call(CallKind.BID, Suit.HEARTS, 80), Call(CallKind.COINCHE)]
