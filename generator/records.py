@@ -22,8 +22,6 @@ from .files import FileError, read_input
 from .keys import code_version, digest
 from .problems import Problem
 
-FORMAT = 4
-
 MARKER = ".belote-docs-site"
 """An empty file in every built site: a build replaces a non-empty folder only if it has one."""
 
