@@ -340,6 +340,10 @@ def _fold(text: str) -> str:
     return text.casefold().replace("ı", "i")
 
 
+_AS_IS = (Markup, int, float, bool)
+"""The types of the values a message is filled with that need no escaping: markup, numbers (``%(n)d``)."""
+
+
 def sentence_start(markup: Markup) -> Markup:
     """``markup`` with the first letter of its text upper-cased (tags and language marks skipped): a
     generated sentence whose message opens with a placeholder ("%(card)s: allowed.") starts with a
@@ -563,10 +567,13 @@ class Words:
     def _format(self, text: str | Markup, values: dict[str, Any]) -> Markup:
         """A message escaped (as it is, when it is markup already) and filled with ``values``; a
         sentence that opens with a placeholder starts with a capital (:func:`sentence_start`)."""
-        escaped = escape(text)
+        escaped = text if type(text) is Markup else escape(text)
         if not values:
             return escaped
-        filled = escaped % values
+        # As ``escaped % values`` (each value escaped, markup and numbers left as they are), in half
+        # the time: it is the most frequent formatting of a build (about 5 % of its CPU at 200 pages).
+        safe = {name: value if type(value) in _AS_IS else escape(value) for name, value in values.items()}
+        filled = Markup(str.__mod__(escaped, safe))
         return sentence_start(filled) if without_languages(str(text)).startswith("%(") else filled
 
     def _page_text(self, text: str, english: bool) -> Markup:
