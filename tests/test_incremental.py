@@ -708,7 +708,9 @@ def test_an_error_in_this_half_stops_the_process_rendering_the_other(
     started, went_on = tmp_path / "started", tmp_path / "went-on"
 
     def slow_first_half(*job: object) -> object:
-        started.write_text(str(os.getpid()), encoding="utf-8")
+        beside = tmp_path / "started.new"  # renamed whole: this process may stop it as soon as it exists
+        beside.write_text(str(os.getpid()), encoding="utf-8")
+        beside.rename(started)
         time.sleep(60)
         went_on.write_text("the forked process went on", encoding="utf-8")
         return rendering.Rendered()
