@@ -173,11 +173,9 @@ def _template_messages(template: bytes, entries: Entries | None = None) -> tuple
     """The digests of the template's messages, and each by its entry's msgctxt and msgid lines as
     written (when the template has the writer's layout: its catalogs' entries are then found by
     their lines); ``entries``: the template's, when they have been read."""
-    from babel.messages.pofile import unescape
-
     entries = entries or _entries_of(template)
     if entries is not None:
-        by_lines = {entry.key: message_digest(*entry_key(entry, unescape)) for entry in entries.active}
+        by_lines = {entry.key: message_digest(*entry_key(entry)) for entry in entries.active}
         return set(by_lines.values()), by_lines
     read = parse_po(template, f"{LOCALES}/{TEMPLATE}", []) or ()  # none: unreadable
     return {message_digest(*message_key(message)) for message in read if message.id}, {}
@@ -187,16 +185,12 @@ def _translated(data: bytes, display: str, written: Mapping[str, str], entries: 
     """The digests of the messages a catalog translates (not fuzzy, every string not empty): read
     entry by entry when the file has the writer's layout (five times faster than
     :func:`~.pofile.parse_po`, which reads any other); none when it cannot be read."""
-    from babel.messages.pofile import unescape
-
     entries = entries or _entries_of(data)
     header = parse_po(entries.header.encode("utf-8"), display, []) if entries is not None else None
     if entries is not None and header is not None:
         found = [(entry, translated(entry, header.num_plurals)) for entry in entries.active]
         if all(done is not None for _, done in found):
-            return {
-                written.get(entry.key) or message_digest(*entry_key(entry, unescape)) for entry, done in found if done
-            }
+            return {written.get(entry.key) or message_digest(*entry_key(entry)) for entry, done in found if done}
     return {
         message_digest(*message_key(message))
         for message in parse_po(data, display, []) or ()  # none: unreadable

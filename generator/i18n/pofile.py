@@ -438,7 +438,7 @@ class _Reader:
                 self._invalid(
                     "",
                     self.offset,
-                    f"msgid {_joined(self.messages[0])[:60]!r} has no msgstr: write its msgstr line right after it "
+                    f"msgid {joined(self.messages[0])[:60]!r} has no msgstr: write its msgstr line right after it "
                     "(a comment goes before the msgctxt or msgid)",
                 )
                 self.translations.append((0, []))
@@ -469,19 +469,19 @@ class _Reader:
         msgid: str | tuple[str, ...]
         string: str | tuple[str, ...]
         if len(self.messages) > 1:
-            msgid = tuple(_joined(pieces) for pieces in self.messages)
+            msgid = tuple(joined(pieces) for pieces in self.messages)
             forms = [""] * self.catalog.num_plurals
             for index, translation in sorted(self.translations):
                 if index >= len(forms):
                     plurals = f"msgstr[{index}]: the catalog has {len(forms)} plural forms (2 without a header)"
                     self._invalid("", self.offset, f"{plurals}: write its header's Plural-Forms, or remove the form")
                     continue
-                forms[index] = _joined(translation)
+                forms[index] = joined(translation)
             string = tuple(forms)
         else:
-            msgid = _joined(self.messages[0])
-            string = _joined(self.translations[0][1])
-        context = _joined(self.context) if self.context else None
+            msgid = joined(self.messages[0])
+            string = joined(self.translations[0][1])
+        context = joined(self.context) if self.context else None
         entry = PoEntry(
             msgid, string, self.locations, self.flags, self.auto_comments, self.user_comments, self.offset + 1, context
         )
@@ -522,7 +522,7 @@ _UNREADABLE = (ValueError, LookupError, UnicodeDecodeError)
 """What Babel raises for a header field it cannot read (a date, a Language)."""
 
 
-def _joined(pieces: list[str]) -> str:
+def joined(pieces: list[str]) -> str:
     """The text of a string written as quoted pieces on one or more lines."""
     if len(pieces) == 1 and "\\" not in pieces[0]:
         return pieces[0][1:-1]
