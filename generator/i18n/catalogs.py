@@ -129,18 +129,18 @@ def translated_records(
     codes: list[str],
     catalogs: Mapping[Path, bytes],
     template: bytes,
-    read: Mapping[Path, Entries] | None = None,
+    read: Mapping[Path, Entries],
 ) -> dict[Path, bytes]:
     """The record of translated messages of each locale's catalog as ``catalogs`` will write it (or
     as it is, when it is not among them), for those whose record changes: to be written with them
     (``read``: the entries of catalogs the merge has read, which are not read again)."""
-    digests, written = _template_messages(template, (read or {}).get(locales / TEMPLATE))
+    digests, written = _template_messages(template, read.get(locales / TEMPLATE))
     records: dict[Path, bytes] = {}
     for code in codes:
         path = catalog_path(locales, code)
         display = catalog_path(Path(LOCALES), code).as_posix()
         data = catalogs.get(path) or read_input(path, display)  # FileError: as the merge, which read it already
-        record = translated_record(data, display, digests, read_translated(path), written, (read or {}).get(path))
+        record = translated_record(data, display, digests, read_translated(path), written, read.get(path))
         target = path.parent / TRANSLATED_RECORD
         with contextlib.suppress(FileError):  # none yet, or unreadable: written
             if read_input(target) == record:

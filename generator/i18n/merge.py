@@ -212,8 +212,8 @@ def merged_catalogs(
     locales: Path,
     codes: list[str],
     problems: list[Problem],
-    template_data: bytes | None = None,
-    read: dict[Path, Entries] | None = None,
+    template_data: bytes | None,
+    read: dict[Path, Entries],
 ) -> dict[Path, bytes]:
     """Each locale's catalog (created if needed) that the template (``template_data``, or else
     ``locales/messages.pot``) changes, as the bytes to write; nothing when a catalog cannot be read
@@ -230,14 +230,12 @@ def merged_catalogs(
     if data is not None:
         entries = read_entries(data.decode("utf-8", "replace"))
         if entries is not None:
-            if read is not None:
-                read[locales / TEMPLATE] = entries
+            read[locales / TEMPLATE] = entries
             quick = _quick_merges(entries, locales, codes, len(data))
             for code, done in zip(codes, quick, strict=True):
                 if done is not None:
                     results[code] = done[0], []
-                    if read is not None:
-                        read[catalog_path(locales, code)] = done[1]
+                    read[catalog_path(locales, code)] = done[1]
     rest = [code for code in codes if code not in results]
     template = parse_po(data, f"{LOCALES}/{TEMPLATE}", problems) if data is not None and rest else None
     if rest and template is None:  # still report what is wrong with each catalog
