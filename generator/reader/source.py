@@ -99,12 +99,6 @@ def read_source(path: Path, display: str | None = None) -> bytes:
         raise
 
 
-def text_of(data: bytes) -> tuple[str, bool]:
-    """A file's bytes as text, and whether they start with a byte-order mark; ``SourceError`` when not UTF-8."""
-    bom = data.startswith(codecs.BOM_UTF8)
-    return decode(data[3 if bom else 0 :]), bom
-
-
 def decode(data: bytes) -> str:
     """UTF-8 text; ``SourceError`` at the line and column (in characters) of the first bad byte."""
     try:
@@ -334,7 +328,8 @@ def load(path: Path, display: str) -> Document:
 
 def document_of(display: str, data: bytes) -> Document:
     """The document of a file's bytes; ``SourceError`` when they are not UTF-8 YAML (or JSON)."""
-    text, bom = text_of(data)
+    bom = data.startswith(codecs.BOM_UTF8)
+    text = decode(data[3 if bom else 0 :])
     return Document(display, text, parse(text, "JSON" if is_json(display) else "YAML"), bom)
 
 
