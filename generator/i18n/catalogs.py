@@ -229,7 +229,6 @@ class LocaleCatalog:
     """A locale's translations by message, and its plural rule (from the Plural-Forms header)."""
 
     locale: str
-    path: str
     entries: dict[Key, Translation]
     plural: Callable[[int], int]
     translated: Container[str] | None = None
@@ -286,7 +285,7 @@ def parse_catalog(data: bytes, display: str, locale: str) -> tuple[LocaleCatalog
         entries[key] = Translation(strings, fuzzy, line, review)
     if plural is None or problems:
         return None, problems
-    return LocaleCatalog(locale, display, entries, plural), problems
+    return LocaleCatalog(locale, entries, plural), problems
 
 
 LONGER, LONGER_BY = 10, 500
