@@ -315,13 +315,11 @@ class _Reader:
                 continue
             head = line[:2]
             if head == "#.":
-                if self.messages:
-                    self._finish()
+                self._finish()
                 if comment := line[2:].strip():
                     self.auto_comments.append(comment)
             elif head == "#:" and "\u2068" not in line and "\u2069" not in line:
-                if self.messages:
-                    self._finish()
+                self._finish()
                 self._locations(line[2:].split())
             elif line[0] == '"' and self.in_msgid:
                 self.messages[-1].append(line.strip())
