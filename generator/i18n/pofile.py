@@ -64,13 +64,6 @@ _NOT_PLAIN = re.compile("[^\\S ]|--|\u2068")
 it may break at, a file name enclosed with its spaces."""
 
 
-def unquote(text: str) -> str:
-    """A quoted .po string's text (``"a\\"b"`` → ``a"b``)."""
-    from babel.messages.pofile import unescape
-
-    return unescape(text.strip())
-
-
 class PoEntry(NamedTuple):
     """One entry of a catalog as read: what Babel's ``Message`` is made of, without making one
     (the build takes its translations from these: making the messages was a fifth of a read)."""
@@ -551,7 +544,7 @@ def header_fields(lines: Sequence[str | None]) -> list[tuple[str, str, int, str]
         elif line.startswith("msgstr") or (state == "msgstr" and line.startswith('"')):  # or its continuation
             state = "msgstr"
             starts.append((len(text), number))
-            text += unquote(line.removeprefix("msgstr"))
+            text += joined([line.removeprefix("msgstr").strip()])
         elif state == "msgstr" or (state == "msgid" and not line.startswith('"')):
             break
     offset = 0
@@ -682,9 +675,9 @@ def _split_previous(comments: list[str]) -> tuple[list[str], list[str]]:
             continue
         keyword, _, rest = comment[2:].partition(" ")
         if keyword in ("msgid", "msgid_plural"):
-            previous.append(unquote(rest))
+            previous.append(joined([rest.strip()]))
         elif keyword.startswith('"') and previous:
-            previous[-1] += unquote(comment[2:])
+            previous[-1] += joined([comment[2:].strip()])
         elif keyword != "msgctxt":
             kept.append(comment)
     return previous, kept if previous else comments
