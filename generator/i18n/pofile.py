@@ -275,7 +275,6 @@ class _Reader:
         self.active: list[PoEntry] = []
         self.obsolete_entries: dict[ObsoleteKey, PoEntry] = {}
         self.seen: dict[Key, int] = {}
-        self.counter = 0
         self.offset = 0  # the last msgid line, from 0, as Babel counts it
         self.start = 0  # where the entry begins (its msgctxt, or its msgid), from 1
         self._reset()
@@ -339,7 +338,7 @@ class _Reader:
     def _end(self) -> None:
         """The end of the file: its last message, or a header made of its comments alone."""
         self._finish()
-        if not self.counter and (self.flags or self.user_comments or self.auto_comments):
+        if not self.seen and not self.obsolete_entries and (self.flags or self.user_comments or self.auto_comments):
             self.messages.append([])
             self.translations.append((0, []))
             self._add()
@@ -501,7 +500,6 @@ class _Reader:
                     self._header_as_text(message)
             else:
                 self.active.append(entry)
-        self.counter += 1
         self._reset()
 
 
