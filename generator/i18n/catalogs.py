@@ -361,15 +361,6 @@ class Translator:
             return (message.msgid if n == 1 else (message.plural or message.msgid)), True
         return entry.strings[min(self.catalog.plural(n), len(entry.strings) - 1)], False
 
-    def is_lost(self, message: Message) -> bool:
-        """Whether a message shown in English had a translation at the last ``i18n update`` (or,
-        without a record, whether it is simply untranslated: a catalog as checked before records)."""
-        entry = self.catalog.entries.get((message.context, message.msgid)) if self.catalog else None
-        if entry is not None and entry.fuzzy:
-            return False  # changed, or a translator asks for a review: new
-        recorded = self.catalog.translated if self.catalog else None
-        return recorded is None or message_digest(message.context, message.msgid) in recorded
-
     def flag(self, message: Message, what: str) -> None:
         """Record a translation the site cannot use as written (a warning at its line; --strict fails)."""
         entry = self.catalog.entries.get((message.context, message.msgid)) if self.catalog else None
@@ -389,7 +380,10 @@ class Translator:
         self.misses.add(key)
         if key not in self.warnings:
             shown = message.msgid if len(message.msgid) <= 60 else message.msgid[:57] + "..."
-            lost = self.is_lost(message)
+            # Lost: translated at the last `i18n update` (or, without a record, simply untranslated: a
+            # catalog as checked before records); a fuzzy one is changed, or a translator asks for a review.
+            recorded = self.catalog.translated if self.catalog else None
+            lost = not (entry is not None and entry.fuzzy) and (recorded is None or message_digest(*key) in recorded)
             review = entry is not None and entry.review
             state = "fuzzy translation" if entry and entry.fuzzy else "no translation"
             what = (
