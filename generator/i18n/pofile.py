@@ -359,16 +359,12 @@ class _Reader:
     def _comment(self, number: int, line: str) -> None:
         self._finish()
         prefix = line[:2]
-        if prefix == "#:":
-            rest = line[2:]
-            if "\u2068" in rest or "\u2069" in rest:  # file names with spaces, enclosed as gettext does
-                try:
-                    found = isolated_locations(rest)
-                except ValueError as error:
-                    self._invalid(line, number, str(error))
-                    return
-            else:
-                found = rest.split()
+        if prefix == "#:":  # with file names with spaces, enclosed as gettext does (:meth:`read` reads the others)
+            try:
+                found = isolated_locations(line[2:])
+            except ValueError as error:
+                self._invalid(line, number, str(error))
+                return
             self._locations(found)
         elif prefix == "#,":
             self.flags.extend(flag.strip() for flag in line[2:].lstrip().split(","))
