@@ -70,12 +70,9 @@ def load(path: Path, kind: str, key: str) -> bytes | None:
     return payload if data[:end] == _label(kind, key, payload)[:-1] else None
 
 
-class Session:
-    """What a process that builds again (``serve``) keeps between its builds: the last value of
-    each stage's slot, with its key."""
-
-    def __init__(self) -> None:
-        self.values: dict[tuple[str, str], tuple[str, object]] = {}
+Session = dict[tuple[str, str], tuple[str, object]]
+"""What a process that builds again (``serve``) keeps between its builds: the last value of each
+stage's slot (its kind and name), with its key."""
 
 
 MISSING = object()
@@ -114,7 +111,7 @@ class Keeper:
 
     def get(self, kind: str, name: str, key: str, disk: bool = False) -> object:
         """The value kept under ``key`` in ``name``'s slot (``MISSING`` when there is none)."""
-        if self.session is not None and (held := self.session.values.get((kind, name))) and held[0] == key:
+        if self.session is not None and (held := self.session.get((kind, name))) and held[0] == key:
             return held[1]
         if not disk or self.folder is None:
             return MISSING
@@ -126,13 +123,13 @@ class Keeper:
         except Exception:  # noqa: BLE001 (as if absent)
             return MISSING
         if self.session is not None:
-            self.session.values[(kind, name)] = (key, value)
+            self.session[(kind, name)] = (key, value)
         return value
 
     def put(self, kind: str, name: str, key: str, value: object, disk: bool = False) -> None:
         """Keep ``value`` under ``key`` in ``name``'s slot (replacing what it held)."""
         if self.session is not None:
-            self.session.values[(kind, name)] = (key, value)
+            self.session[(kind, name)] = (key, value)
         if disk and self.folder is not None:
             payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             if not store(self._path(kind, name), kind, key, payload):

@@ -64,7 +64,7 @@ def test_the_keeper_gives_back_what_a_stage_made_for_the_same_arguments_only(tmp
     assert Keeper(tmp_path / CACHE).kept("kind", "a", stage, b"bytes", "text", (1, 2), disk=True) == first
     assert len(made) == 1  # a new process reads it back from the folder
     assert keeper.kept("kind", "a", stage, b"bytes", "text", (1, 3), disk=True) == [2, b"bytes", "text", (1, 3)]
-    assert list(session.values) == [("kind", "a")]  # one value a slot: the last
+    assert list(session) == [("kind", "a")]  # one value a slot: the last
     assert keeper.kept("kind", "b", stage, b"bytes", "text", (1, 3)) == [3, b"bytes", "text", (1, 3)]
     assert not (tmp_path / CACHE / "kind" / "b").exists()  # kept in the session only
     path = tmp_path / CACHE / "kind" / "a"
@@ -138,7 +138,7 @@ def test_a_catalog_is_checked_from_its_bytes_read_again_only_if_they_are_those_t
     assert catalog is None
     changed = "changed while the site was being built; the next build reads it again"
     assert found_problems == [Problem("locales/fr/LC_MESSAGES/messages.po", 0, 0, changed)]
-    assert fresh.session is not None and fresh.session.values == {}  # the next build reads it again
+    assert fresh.session is not None and fresh.session == {}  # the next build reads it again
     assert check_catalog(read_catalogs(project, ["fr"], problems)["fr"], fresh)[0] is not None
 
 
