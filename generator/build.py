@@ -112,13 +112,25 @@ def _build(
     jobs: int | None,
     inputs: Inputs,
 ) -> BuildResult:
-    if out is not None and (refusal := output_problem(root, out)) is not None:
-        return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
-    if out is not None and (leftover := _recover(out)) is not None:
-        return BuildResult(2, problems=[leftover])
-    previous = out.absolute() if out is not None and (out / MARKER).is_file() else None
-    last = records.load(root / CACHE, out) if previous is not None and out is not None else None
-    if last is not None and previous is not None and _unchanged(root, previous, last, base_url, search):
+    previous: Path | None = None
+    last: BuildRecord | None = None
+    if out is not None:
+        if (refusal := output_problem(root, out)) is not None:
+            return BuildResult(2, problems=[Problem("", 0, 0, refusal)])
+        try:  # the site a killed build left aside put back, and the rest it left removed
+            recover_folder(out.absolute())
+        except OSError as error:
+            message = f"cannot put back the site a killed build left aside: {explain(error)}"
+            return BuildResult(2, problems=[Problem(str(out), 0, 0, message)])
+        if (out / MARKER).is_file():
+            previous, last = out.absolute(), records.load(root / CACHE, out)
+    if (  # the last build read what this one would, and its site is as it left it
+        last is not None
+        and previous is not None
+        and last.code == base_key(base_url, search)
+        and not changed(root, last.inputs)
+        and records.intact(previous, last.files)
+    ):
         return _reported(last, strict)
     from .drawing import Drawing
 
@@ -128,28 +140,10 @@ def _build(
         return made(root, out, strict, base_url, progress, search, keeper, jobs, inputs, last, previous, drawing)
 
 
-def _recover(out: Path) -> Problem | None:
-    """Put back the site a killed build left aside, and remove the rest it left."""
-    try:
-        recover_folder(out.absolute())
-    except OSError as error:
-        return Problem(str(out), 0, 0, f"cannot put back the site a killed build left aside: {explain(error)}")
-    return None
-
-
 def base_key(base_url: str | None, search: bool = True) -> str:
     """What every output follows from besides its inputs: the code, the base URL given, and whether
     the site has its search index (and the indexer's version)."""
     return digest(code_version(), base_url or "", f"search {indexer_version()}" if search else "")
-
-
-def _unchanged(root: Path, previous: Path, last: BuildRecord, base_url: str | None, search: bool) -> bool:
-    """Whether the last build read what this one would, and its site is as it left it."""
-    return (
-        last.code == base_key(base_url, search)
-        and not changed(root, last.inputs)
-        and records.intact(previous, last.files)
-    )
 
 
 def _reported(last: BuildRecord, strict: bool) -> BuildResult:
