@@ -132,10 +132,10 @@ def render_site(
     outputs: list[tuple[Output, str]],
     staging: Path | None,
     sink: Sink,
-    progress: Callable[[str], None] = lambda _: None,
-    jobs: int | None = None,
-    keeper: Keeper | None = None,
-    done: Callable[[str], None] | None = None,
+    progress: Callable[[str], None],
+    jobs: int | None,
+    keeper: Keeper,
+    done: Callable[[str], None] | None,
 ) -> Rendered:
     """Render the outputs (each with its key) into ``sink``: the files of the locales, then the
     shared files; each locale's catalog is checked (and kept by ``keeper``) before its files are
@@ -152,7 +152,7 @@ def render_site(
         rendered = renderer.render_files(files, sink, done)
     else:
         half = len(files) // 2
-        if keeper is not None and keeper.session is not None:  # every catalog parsed here, for the next build
+        if keeper.session is not None:  # every catalog parsed here, for the next build
             renderer.check(dict.fromkeys(output.locale for output, _ in files if output.locale is not None))
         with Beside(lambda: _render_first_half(renderer, files[:half], staging)) as first:
             problems: list[Problem] = []
@@ -186,13 +186,7 @@ def _render_first_half(renderer: SiteRenderer, files: list[tuple[Output, str]], 
 class SiteRenderer:
     """Renders the outputs of a checked project."""
 
-    def __init__(
-        self,
-        project: Project,
-        shared: list[Output],
-        progress: Callable[[str], None] = lambda _: None,
-        keeper: Keeper | None = None,
-    ) -> None:
+    def __init__(self, project: Project, shared: list[Output], progress: Callable[[str], None], keeper: Keeper) -> None:
         assert project.site is not None
         contexts = [output.context for output in shared]
         self.chooser = next((c for c in contexts if isinstance(c, ChooserContext)), None)
@@ -265,7 +259,7 @@ class SiteRenderer:
                 translator = renderer.translator
                 translator.misses = set()
                 data = renderer.render(output).encode("utf-8")
-                rendered.files[output.path] = self._record(key, data, translator, sink(output.path, data))
+                rendered.files[output.path] = _record(key, data, _warnings(translator), sink(output.path, data))
                 if last[output.locale] == index:
                     if done is not None:
                         done(output.locale)
@@ -287,9 +281,7 @@ class SiteRenderer:
             rendered.take_warnings({locale: found.warnings for locale, found in self.translators.items()})
             for output, key in shared:
                 data, warnings = self._shared(output, rendered)
-                rendered.files[output.path] = FileRecord(
-                    key, hashlib.sha256(data).hexdigest(), tuple(warnings), sink(output.path, data)
-                )
+                rendered.files[output.path] = _record(key, data, warnings, sink(output.path, data))
 
     @contextlib.contextmanager
     def _located(self) -> Iterator[None]:
@@ -302,9 +294,6 @@ class SiteRenderer:
             raise RenderError(Problem(error.display, 0, 0, error.message)) from None
         except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
             raise RenderError(template_problem(error, self.project.root / TEMPLATES)) from None
-
-    def _record(self, key: str, data: bytes, translator: Translator, written: tuple[int, int]) -> FileRecord:
-        return FileRecord(key, hashlib.sha256(data).hexdigest(), tuple(_warnings(translator)), written)
 
     def _parts(self, code: str, rendered: Rendered) -> None:
         """What the chooser and 404.html show of a published locale, in its language, and the
@@ -371,6 +360,10 @@ class SiteRenderer:
         else:
             values = {f.name: getattr(context, f.name) for f in dataclasses.fields(context)}
         return env.get_template(output.template).render(**values).encode("utf-8"), warnings
+
+
+def _record(key: str, data: bytes, warnings: list[Warning_], written: tuple[int, int]) -> FileRecord:
+    return FileRecord(key, hashlib.sha256(data).hexdigest(), tuple(warnings), written)
 
 
 def _warnings(translator: Translator) -> list[Warning_]:
