@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 from . import export, reason_map, records
@@ -71,13 +70,14 @@ def made(
     keys = output_keys(outputs, project, inputs, base_url, search)
     stale, reused = partition(outputs, keys, last, previous)
     progress(f"rendering {len(stale)} of {len(outputs)} files")
+    pairs = [(output, keys[output.path]) for output in stale]
     if out is None:
         files: dict[str, bytes] = {}
-        rendered = _render(project, stale, keys, None, memory_sink(files), progress, jobs, keeper)
-        if isinstance(rendered, BuildResult):
-            return rendered
         try:
+            rendered = render_site(project, pairs, None, memory_sink(files), progress, jobs, keeper, None)
             _copy_assets(project.root, inputs, memory_sink(files))
+        except RenderError as error:
+            return BuildResult(2, problems=sorted(error.problems))
         except FileError as error:  # an asset that cannot be read
             return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
         return _result(project, rendered, strict, outputs, len(stale), files)
@@ -89,9 +89,7 @@ def made(
     try:
         linked = _link_reused(reused, last, previous, staging)  # first: a locale's folder is whole once rendered
         done = index.add if index is not None else None  # each locale indexed while the next is rendered
-        rendered = _render(project, stale, keys, staging, folder_sink(staging), progress, jobs, keeper, done)
-        if isinstance(rendered, BuildResult):
-            return rendered
+        rendered = render_site(project, pairs, staging, folder_sink(staging), progress, jobs, keeper, done)
         rendered.files |= linked
         rendered.files |= _copy_assets(project.root, inputs, folder_sink(staging))
         result = _result(project, rendered, strict, outputs, len(stale))
@@ -105,6 +103,8 @@ def made(
         return _unwritable(out, error)
     except FileError as error:  # an asset that cannot be read
         return BuildResult(2, problems=[Problem(error.display, 0, 0, error.message)])
+    except RenderError as error:
+        return BuildResult(2, problems=sorted(error.problems))
     finally:
         if index is not None:
             index.stop()  # no Pagefind left indexing a build that failed
@@ -179,24 +179,6 @@ def partition(
         fresh = records.reusable(previous, output.path, last.files.get(output.path), keys[output.path])
         (reused if fresh else stale).append(output)
     return stale, reused
-
-
-def _render(
-    project: Project,
-    stale: list[Output],
-    keys: dict[str, str],
-    staging: Path | None,
-    sink: Sink,
-    progress: Progress,
-    jobs: int | None,
-    keeper: Keeper,
-    done: Callable[[str], None] | None = None,
-) -> Rendered | BuildResult:
-    try:
-        outputs = [(output, keys[output.path]) for output in stale]
-        return render_site(project, outputs, staging, sink, progress, jobs, keeper, done)
-    except RenderError as error:
-        return BuildResult(2, problems=sorted(error.problems))
 
 
 def _link_reused(
