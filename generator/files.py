@@ -185,14 +185,11 @@ def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -
 
 def file_digest(path: Path) -> bytes:
     """The SHA-256 of a regular file's bytes, read a piece at a time (a large catalog is never held
-    whole: a build digests every input before it reads them); ``OSError`` for anything else, or
-    a file outside the confining project."""
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    whole: a build digests every input before it reads them); ``FileError`` for anything else, or
+    a file outside the confining project, as :func:`read_input` refuses them (``OSError`` when a
+    read fails)."""
+    handle = _open_regular(path, str(path))[0]
     try:
-        if outside_project(handle, path) is not None:
-            raise OSError(errno.EXDEV, "outside the project", str(path))
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
         hasher = hashlib.sha256()
         while chunk := os.read(handle, 1 << 20):
             hasher.update(chunk)

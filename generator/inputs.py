@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import file_digest
+from .files import FileError, file_digest
 
 LISTING = "/"
 """The suffix of a folder's entry: its value is the digest of the names it lists."""
@@ -73,6 +73,6 @@ def changed(root: Path, digests: dict[str, str]) -> bool:
                     return True
             elif file_digest(root / name).hex() != digest:
                 return True
-    except OSError:
+    except (OSError, FileError):
         return True
     return False
