@@ -37,6 +37,7 @@ from .keys import Fingerprints, code_version, digest
 FOLDER = ".cache"
 """The build cache's folder, in the project's."""
 FORMAT = 3
+MISSING = object()
 
 T = TypeVar("T")
 
@@ -45,9 +46,10 @@ def _label(kind: str, key: str, payload: bytes) -> bytes:
     return f"belote-docs {kind} {FORMAT} {key} {hashlib.sha256(payload).hexdigest()}\n".encode("ascii")
 
 
-def store(path: Path, kind: str, key: str, payload: bytes) -> bool:
-    """Keep ``payload`` in ``path`` under ``key``, through the one writer (a folder or file that a
-    link leads out of the project is refused); False when it cannot be written."""
+def store(path: Path, kind: str, key: str, value: object) -> bool:
+    """Keep ``value``, pickled, in ``path`` under ``key``, through the one writer (a folder or file
+    that a link leads out of the project is refused); False when it cannot be written."""
+    payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     try:
         make_folder(path.parent)
         write_file(path, _label(kind, key, payload) + payload, durable=False)
@@ -56,18 +58,23 @@ def store(path: Path, kind: str, key: str, payload: bytes) -> bool:
     return True
 
 
-def load(path: Path, kind: str, key: str) -> bytes | None:
-    """The bytes kept in ``path`` under ``key``; None when it is missing, unreadable, not a regular
-    file, of another kind, format or key, or damaged."""
+def load(path: Path, kind: str, key: str) -> object:
+    """The value kept in ``path`` under ``key``; ``MISSING`` when it is missing, unreadable, not a
+    regular file, of another kind, format or key, damaged, or does not unpickle."""
     try:
         data = read_input(path)
     except FileError:
-        return None
+        return MISSING
     end = data.find(b"\n", 0, 256)
     if end < 0:
-        return None
+        return MISSING
     payload = data[end + 1 :]
-    return payload if data[:end] == _label(kind, key, payload)[:-1] else None
+    if data[:end] != _label(kind, key, payload)[:-1]:
+        return MISSING
+    try:
+        return pickle.loads(payload)  # our own cache, its digest checked
+    except Exception:  # noqa: BLE001 (as if absent)
+        return MISSING
 
 
 Session = dict[tuple[str, str], tuple[str, object]]
@@ -75,7 +82,6 @@ Session = dict[tuple[str, str], tuple[str, object]]
 stage's slot (its kind and name), with its key."""
 
 
-MISSING = object()
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
@@ -115,14 +121,8 @@ class Keeper:
             return held[1]
         if not disk or self.folder is None:
             return MISSING
-        found = load(self._path(kind, name), kind, key)
-        if found is None:
-            return MISSING
-        try:
-            value = pickle.loads(found)  # our own cache, its digest checked
-        except Exception:  # noqa: BLE001 (as if absent)
-            return MISSING
-        if self.session is not None:
+        value = load(self._path(kind, name), kind, key)
+        if value is not MISSING and self.session is not None:
             self.session[(kind, name)] = (key, value)
         return value
 
@@ -130,10 +130,8 @@ class Keeper:
         """Keep ``value`` under ``key`` in ``name``'s slot (replacing what it held)."""
         if self.session is not None:
             self.session[(kind, name)] = (key, value)
-        if disk and self.folder is not None:
-            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            if not store(self._path(kind, name), kind, key, payload):
-                self.unwritable = True
+        if disk and self.folder is not None and not store(self._path(kind, name), kind, key, value):
+            self.unwritable = True
 
     def _path(self, kind: str, name: str) -> Path:
         assert self.folder is not None

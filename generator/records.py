@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,18 +59,14 @@ def record_path(cache: Path, out: Path) -> Path:
 def load(cache: Path, out: Path) -> BuildRecord | None:
     """The record of the last build into ``out`` by this code; None when there is none or it cannot
     be used (as any file of the build cache: missing, damaged, of other code)."""
-    payload = cache_file.load(record_path(cache, out), "build", code_version())
-    try:
-        record = None if payload is None else pickle.loads(payload)  # our own cache, its digest checked
-    except Exception:  # noqa: BLE001 (as if absent)
-        return None
+    record = cache_file.load(record_path(cache, out), "build", code_version())
     return record if isinstance(record, BuildRecord) else None
 
 
 def save(cache: Path, out: Path, record: BuildRecord) -> None:
     """Keep the record of the build just swapped in (a read-only project only loses the reuse)."""
     path = record_path(cache, out)
-    if cache_file.store(path, "build", code_version(), pickle.dumps(record, pickle.HIGHEST_PROTOCOL)):
+    if cache_file.store(path, "build", code_version(), record):
         _prune(path.parent)
 
 
