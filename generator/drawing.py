@@ -3,12 +3,14 @@ made in a forked process beside the loading of the project."""
 
 from __future__ import annotations
 
+import contextlib
+
 from .cache import MISSING, Keeper
 from .forked import Beside, Died, can_fork, cpu_count
 from .positions import Draws, draw_all
 
 
-class Drawing:
+class Drawing(contextlib.AbstractContextManager["Drawing"]):
     """The engine's draws for a build: those kept (in the session, in ``.cache/``), or else drawn in
     a forked process from the start of a build while this one imports its stages, reads and solves
     the pages, reads the catalogs and compiles the templates (on two cores, where no other thread
@@ -31,9 +33,6 @@ class Drawing:
             self.keeper.put("draws", "draws", self.key, self.kept, disk=True)
         assert isinstance(self.kept, Draws)
         return self.kept
-
-    def __enter__(self) -> Drawing:
-        return self
 
     def __exit__(self, *failed: object) -> None:
         if self.beside is not None:

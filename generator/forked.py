@@ -11,6 +11,7 @@ started it (it is a daemon of multiprocessing's: stopped when this process exits
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import threading
@@ -88,7 +89,7 @@ def _run(job: Callable[[], object], send: Connection, receive: Connection) -> No
         send.send((False, RuntimeError(f"{type(error).__name__}: {error}")))
 
 
-class Beside(Generic[T]):
+class Beside(contextlib.AbstractContextManager["Beside[T]"], Generic[T]):
     """``job()`` run in a forked process from now on, while this one goes on (see :func:`can_fork`);
     as a context, the process is stopped if this one fails before it has its outcome (it would go
     on writing where this one cleans up)."""
@@ -126,9 +127,6 @@ class Beside(Generic[T]):
         if not succeeded:
             raise value
         return value
-
-    def __enter__(self) -> Beside[T]:
-        return self
 
     def __exit__(self, *failed: object) -> None:
         if self._process.is_alive():
