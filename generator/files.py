@@ -537,19 +537,14 @@ def syncfs(handle: int) -> None:
         raise OSError(code, os.strerror(code))
 
 
-def sync_folder(folder: Path) -> None:
-    """Make what was written into ``folder`` durable, in one call for all its files."""
-    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        syncfs(handle)
-    finally:
-        os.close(handle)
-
-
 def swap_folder(new: Path, out: Path) -> None:
     """Put the folder ``new`` at ``out`` so that ``out`` is the old or the new folder at every
     instant; the old one is removed afterwards. What ``new`` holds is made durable first."""
-    sync_folder(new)
+    handle = os.open(new, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:  # in one call for all its files
+        syncfs(handle)
+    finally:
+        os.close(handle)
     if not os.path.lexists(out):
         os.rename(new, out)
         return
