@@ -32,7 +32,6 @@ from .rules import (
     Suit,
 )
 from .words import reasons, terms
-from .words.terms import Message
 
 TYPES: dict[str, str] = {
     "card": "a card: its rank (7 8 9 10 J Q K A) then its suit (S H D C), such as KH or 10S",
@@ -119,12 +118,6 @@ def every_call() -> list[Call]:
 # The page's data ---------------------------------------------------------------------------------
 
 
-def _text(words: Words, message: Message) -> str:
-    """A message's translation as plain text, its placeholders kept (English when it has none)."""
-    text, _ = words.translator.translate(message)
-    return text
-
-
 def case_data(words: Words, kind: str) -> str:
     """What the landing's script needs to say a player's case in this locale, as JSON text for an
     attribute (escaped there like any text: the page runs nothing inline): each reason's sentences
@@ -135,7 +128,9 @@ def case_data(words: Words, kind: str) -> str:
     messages = reasons.PLAY_MESSAGES if play else reasons.CALL_MESSAGES
     sentences = {
         reason.value: {
-            situation: _text(words, message) for (code, situation), (message, _) in messages.items() if code is reason
+            situation: words.translator.gettext(message)
+            for (code, situation), (message, _) in messages.items()
+            if code is reason
         }
         for reason in (PlayReason if play else AuctionReason)
     }
@@ -155,7 +150,7 @@ def case_data(words: Words, kind: str) -> str:
     flag = "must_undertrump" if play else "coinche_out_of_turn"
     data = {
         "kind": kind,
-        "line": _text(words, reasons.LINE if play else reasons.CALL_LINE),
+        "line": words.translator.gettext(reasons.LINE if play else reasons.CALL_LINE),
         "sentences": sentences,
         "names": names,
         "named": [game.value for game in Game if reasons.names_rules(game, flag)],
