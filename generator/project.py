@@ -55,8 +55,7 @@ from .positions import Draws
 from .problems import Problem
 from .reader.documents import load_documents, parse_file, read_file
 from .reader.examples import AuctionExample, DealExample, Example, ExampleSet, PlayExample, not_unique
-from .reader.pages import Page, Site, TemplateIds, Text, anchor_problems, read_page, see_targets, template_ids
-from .reader.pages import read_site as read_site_document
+from .reader.pages import Page, PageReader, Site, TemplateIds, Text, anchor_problems, see_targets, template_ids
 from .reader.source import SourceError
 from .tables import label_problems
 from .urls import SiteURL
@@ -74,7 +73,7 @@ between builds (safe to delete; never published)."""
 def read_site(root: Path, problems: list[Problem], inputs: Inputs | None = None) -> Site | None:
     """Stage 1: the site's configuration (``content/site.yaml``); None when it cannot be read."""
     documents = load_documents([SITE_FILE], problems, root, inputs)
-    return read_site_document(documents[0], ExampleSet(problems=problems)) if documents else None
+    return PageReader(documents[0], ExampleSet(problems=problems)).site() if documents else None
 
 
 @dataclass(frozen=True)
@@ -103,7 +102,7 @@ def read_page_file(name: str, slug: str, data: bytes, templates: TemplateIds) ->
     problems: list[Problem] = []
     examples = ExampleSet(problems=problems)
     document = parse_file(name, data, problems)
-    page = read_page(document, slug, examples, templates) if document is not None else None
+    page = PageReader(document, examples, templates).page(slug) if document is not None else None
     verification, views, lines = solve_examples(examples.examples, problems)
     solved = page is not None and all(example.id in views for example in examples.examples)
     return PageFile(

@@ -8,7 +8,7 @@ from ..files import FileError, is_folder, is_readable_file
 from ..inputs import Inputs
 from ..problems import Problem
 from .examples import ExampleSet
-from .pages import NO_TEMPLATES, Page, is_page, is_site, read_page, template_ids
+from .pages import NO_TEMPLATES, Page, PageReader, is_page, is_site, template_ids
 from .source import Document, SourceError, document_of, read_source
 
 EXAMPLE_SUFFIXES = (".yaml", ".yml", ".json")
@@ -88,7 +88,7 @@ def read_examples(documents: list[Document], problems: list[Problem], pages: lis
     templates = template_ids(GENERATOR_TEMPLATES) if pages_named else NO_TEMPLATES  # examples alone need none
     for document in documents:
         if is_page(document):
-            page = read_page(document, Path(document.path).stem, examples, templates)
+            page = PageReader(document, examples, templates).page(Path(document.path).stem)
             if page is not None and pages is not None:
                 pages.append(page)
         elif not is_site(document):

@@ -268,15 +268,13 @@ class PageReader:
         self.ids: list[tuple[str, int, int]] = []
         """Each section's or entry's id read, and where (:attr:`Page.ids`)."""
 
-    def fields(
-        self, node: Node | None, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
-    ) -> Map | None:
+    def fields(self, node: Node | None, what: str, required: tuple[str, ...]) -> Map | None:
         """``node`` as a mapping, with unknown and missing fields reported."""
         if not isinstance(node, Map):
             where = node or self.document.root or Scalar("", True, Pos(1, 1, 0, 0))
             self.reader.error(where, f"{what}: expected a mapping with {', '.join(required)}")
             return None
-        self.reader.unknown_fields(node, required + optional)
+        self.reader.unknown_fields(node, required)
         for key in required:
             self.reader.require(node, key)
         return node
@@ -385,7 +383,8 @@ class PageReader:
         return Figure(replace(alt, example=example.id), replace(caption, example=example.id), taker, contract, example)
 
     def page(self, slug: str) -> Page | None:
-        """The page of the whole file: title, summary and sections."""
+        """The page of the whole file: title, summary and sections; None (with its problems added to
+        the examples' set) when invalid, such as a section id that the templates give."""
         glossary = isinstance(self.document.root, Map) and self.document.root.get("entries") is not None
         root = self.fields(self.document.root, "page", GLOSSARY_FIELDS if glossary else PAGE_FIELDS)
         if root is None:
@@ -480,7 +479,8 @@ class PageReader:
         return value
 
     def site(self) -> Site | None:
-        """The site's configuration of the whole file: name, base URL, locales and pages."""
+        """The site's configuration of the whole file: name, base URL, locales and pages; None (with
+        its problems added) when invalid."""
         root = self.fields(self.document.root, "site", SITE_FIELDS)
         if root is None:
             return None
@@ -530,16 +530,3 @@ class PageReader:
         except ValueError as error:
             self.reader.error(node, f"base_url: {error}")
             return None
-
-
-def read_page(
-    document: Document, slug: str, examples: ExampleSet, templates: TemplateIds = NO_TEMPLATES
-) -> Page | None:
-    """The page of a content file; None (with its problems added to ``examples``) when invalid,
-    such as a section id that ``templates`` give."""
-    return PageReader(document, examples, templates).page(slug)
-
-
-def read_site(document: Document, examples: ExampleSet) -> Site | None:
-    """The site's configuration; None (with its problems added) when invalid."""
-    return PageReader(document, examples).site()
