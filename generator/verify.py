@@ -375,8 +375,7 @@ def _why(example: Example, solution: Solution, name: str, stated: object) -> str
         return "; ".join(parts)
     if isinstance(example, PlayExample) and isinstance(solution, PlaySolution) and name in ("winner", "points"):
         trick = solution.trick
-        if trick is None:
-            return ""
+        assert trick is not None  # these fields are answered only for a complete trick (_fields)
         plays = [*example.trick, (example.seat, example.play)]
         winning = next(card for seat, card in plays if seat == trick.winner)
         return f"{trick.winner.name.title()} wins the trick with {winning}, {trick.points} points"
