@@ -262,8 +262,8 @@ _PLAYS = {
 }
 
 
-def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]:
-    """A JSON object with exactly these properties, all required."""
+def json_object(properties: dict[str, Any], description: str = "") -> dict[str, Any]:
+    """A JSON object with exactly these properties, all required (this schema's and reasons.json's)."""
     found: dict[str, Any] = {"type": "object"}
     if description:
         found["description"] = description
@@ -273,7 +273,7 @@ def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]
 def _kind(kind: str, position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     return {
         "if": {"properties": {"kind": {"const": kind}}},
-        "then": {"properties": {"position": _object(position), "answer": _object(answer)}},
+        "then": {"properties": {"position": json_object(position), "answer": json_object(answer)}},
     }
 
 
@@ -344,7 +344,7 @@ def schema(base_url: str) -> dict[str, Any]:
                             "permitted": {
                                 "type": "array",
                                 "description": "each allowed card, and why",
-                                "items": _object(
+                                "items": json_object(
                                     {
                                         "card": {"$ref": "#/$defs/card"},
                                         "permission": {"$ref": "#/$defs/play-permission"},
@@ -354,17 +354,17 @@ def schema(base_url: str) -> dict[str, Any]:
                             "refused": {
                                 "type": "array",
                                 "description": "each card of the hand that is not allowed, and why",
-                                "items": _object(
+                                "items": json_object(
                                     {"card": {"$ref": "#/$defs/card"}, "reason": {"$ref": "#/$defs/play-reason"}}
                                 ),
                             },
-                            "not_held": _object(
+                            "not_held": json_object(
                                 {"card": {"$ref": "#/$defs/card"}, "reason": {"$ref": "#/$defs/play-reason"}},
                                 "a card the hand does not hold, and why the app refuses it",
                             ),
                             "trick": {
                                 "anyOf": [
-                                    _object({"winner": {"$ref": "#/$defs/seat"}, "points": {"type": "integer"}}),
+                                    json_object({"winner": {"$ref": "#/$defs/seat"}, "points": {"type": "integer"}}),
                                     {"type": "null"},
                                 ]
                             },
@@ -378,13 +378,13 @@ def schema(base_url: str) -> dict[str, Any]:
                             "turned_card": _NULLABLE_CARD,
                             "calls": {
                                 "type": "array",
-                                "items": _object({"seat": {"$ref": "#/$defs/seat"}, "call": {"type": "string"}}),
+                                "items": json_object({"seat": {"$ref": "#/$defs/seat"}, "call": {"type": "string"}}),
                             },
                         },
                         {
                             "calls": {
                                 "type": "array",
-                                "items": _object(
+                                "items": json_object(
                                     {
                                         "seat": {"$ref": "#/$defs/seat"},
                                         "call": {"type": "string"},
@@ -395,7 +395,7 @@ def schema(base_url: str) -> dict[str, Any]:
                                 ),
                             },
                             "rejected": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                            "outcome": _object(
+                            "outcome": json_object(
                                 {
                                     "status": {"enum": ["open", "redeal", "contract"]},
                                     "taker": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},

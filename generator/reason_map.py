@@ -15,6 +15,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import case, codes
+from .export import json_object
 from .rules import CallPermission, PlayPermission
 
 if TYPE_CHECKING:
@@ -76,14 +77,6 @@ def schema_data(base_url: str) -> bytes:
     return (json.dumps(schema(base_url), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
-def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]:
-    """A JSON object with exactly these properties, all required."""
-    found: dict[str, Any] = {"type": "object"}
-    if description:
-        found["description"] = description
-    return found | {"properties": properties, "required": list(properties), "additionalProperties": False}
-
-
 def _by_code(kind: str, entry: dict[str, Any]) -> dict[str, Any]:
     """An object with one ``entry`` per code of ``kind`` (every code the engine has, and only those)."""
     names = list(codes.meanings(next(k for k in codes.KINDS if k.name == kind).enum))
@@ -98,7 +91,7 @@ def _by_code(kind: str, entry: dict[str, Any]) -> dict[str, Any]:
 def schema(base_url: str) -> dict[str, Any]:
     """The schema of :func:`reason_map`'s file."""
     locale = {"type": "string", "pattern": "^[a-z]{2,3}(_[A-Za-z0-9]+)*$", "description": "a locale code: fr, pt_BR"}
-    line = _object(
+    line = json_object(
         {
             "url": {"type": "string", "description": "the absolute address of the reason's line on its page"},
             "path": {"type": "string", "description": "the same, from the host's root (under the site's path)"},
@@ -108,14 +101,14 @@ def schema(base_url: str) -> dict[str, Any]:
             },
         }
     )
-    parameter = _object(
+    parameter = json_object(
         {
             "type": {"enum": sorted(case.TYPES), "description": "; ".join(case.TYPES.values())},
             "required": {"type": "boolean"},
             "meaning": {"type": "string"},
         }
     )
-    reason = _object(
+    reason = json_object(
         {
             "anchor": {"type": "string", "pattern": "^why-[a-z-]+$", "description": "the line's id: why-CODE"},
             "case": {
@@ -133,12 +126,12 @@ def schema(base_url: str) -> dict[str, Any]:
             "locales": {"type": "object", "propertyNames": locale, "additionalProperties": line},
         }
     )
-    permission = _object(
+    permission = json_object(
         {
             "locales": {
                 "type": "object",
                 "propertyNames": locale,
-                "additionalProperties": _object({"sentence": {"type": "string"}}),
+                "additionalProperties": json_object({"sentence": {"type": "string"}}),
             }
         }
     )
@@ -155,11 +148,11 @@ def schema(base_url: str) -> dict[str, Any]:
             "format": {"const": FORMAT},
             "default_locale": locale | {"description": "the language to fall back to for one the site lacks"},
             "locales": {"type": "array", "items": locale, "minItems": 1, "description": "the published locales"},
-            "reasons": _object(
+            "reasons": json_object(
                 {"play": _by_code("play-reason", reason), "call": _by_code("call-reason", reason)},
                 "why a card (play) or a call (call) is refused, by the engine's code",
             ),
-            "permissions": _object(
+            "permissions": json_object(
                 {"play": _by_code("play-permission", permission), "call": _by_code("call-permission", permission)},
                 "why a card or a call is allowed, by the engine's code",
             ),
