@@ -66,11 +66,6 @@ def enum_schema(kind: CodeKind) -> dict[str, Any]:
     }
 
 
-def released() -> list[str]:
-    """Every code as ``KIND CODE``, the form of ``tests/released-codes.txt``."""
-    return [f"{kind.name} {code}" for kind in KINDS for code in meanings(kind.enum)]
-
-
 TABLE_BEGIN = "<!-- codes: made by `belote-docs schema` from the engine; do not edit -->"
 TABLE_END = "<!-- codes: end -->"
 
