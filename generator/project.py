@@ -301,15 +301,6 @@ def parse_beside(found: list[CatalogFile]) -> Beside[dict[str, Packed]] | None:
     return Beside(job) if found and can_fork() else None
 
 
-def parsed(beside: Beside[dict[str, Packed]] | None) -> dict[str, Packed]:
-    """Each catalog checked beside the pages (:func:`parse_beside`), packed, by locale; none when no
-    process checked them, or it died or failed (each is then checked when its locale is rendered)."""
-    try:
-        return beside.result() if beside is not None else {}
-    except Exception:  # noqa: BLE001 (Died, or what it raised: raised again where the locale is rendered)
-        return {}
-
-
 Packed = tuple[list[Problem], bytes | None]
 """A catalog checked beside the pages (:func:`parse_beside`): its problems, and the catalog pickled and
 compressed (None when it cannot be used). zlib's fastest level takes 22 ms for a catalog of 1000
@@ -503,7 +494,9 @@ def _read(
             project.mismatches += read.mismatches
         if catalogs:  # what this process does while the draws (and the catalogs) are made beside it
             project.compiled, project.uses, project.sources = compile_templates(root, project.problems, inputs, keeper)
-        project.checked = parsed(parsing)
+        if parsing is not None:
+            with contextlib.suppress(Exception):  # it died or failed: each is checked where its locale is rendered
+                project.checked = parsing.result()
     if drawing is not None:
         codes = [project.codes.get(example.id) for example in project.examples]
         if None not in codes:  # every example holds: the site will be built
