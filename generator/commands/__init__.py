@@ -9,13 +9,19 @@ from __future__ import annotations
 import os
 
 from ..files import FileError
-from ..problems import Problem
+from ..problems import Problem, count
 
 
 def failed(error: FileError, what: str) -> int:
     """A file that could not be read or written, as the one error of the run; exit code 2."""
-    report(Problem(error.display, 0, 0, error.message))
-    print(f"1 error; {what}")
+    return invalid([Problem(error.display, 0, 0, error.message)], what)
+
+
+def invalid(problems: list[Problem], what: str) -> int:
+    """Every problem of the run, sorted, then their count and ``what`` (was not done); exit code 2."""
+    for problem in sorted(problems):
+        report(problem)
+    print(f"{count(len(problems), 'error')}; {what}")
     return 2
 
 

@@ -24,11 +24,11 @@ from ..i18n.stats import catalog_stats
 from ..invocation import command
 from ..locales import canonical_locale
 from ..messages import Extraction, extract, merged, template_exists, update
-from ..problems import Problem, count
+from ..problems import Problem
 from ..project import SITE_FILE, read_site
 from ..reader.pages import Site
 from ..site_file import locale_state_edit, set_locale_state
-from . import failed, report
+from . import failed, invalid, report
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -44,19 +44,12 @@ def run(arguments: argparse.Namespace) -> int:
     return run_update(arguments.project)
 
 
-def _report(problems: list[Problem], what: str) -> int:
-    for problem in sorted(problems):
-        report(problem)
-    print(f"{count(len(problems), 'error')}; {what}")
-    return 2
-
-
 def _site(root: Path) -> Site | None:
     """The site's configuration (only that file is read), or None after printing why it cannot be read."""
     problems: list[Problem] = []
     site = read_site(root, problems)
     if site is None or problems:
-        _report(problems, "nothing written")
+        invalid(problems, "nothing written")
         return None
     return site
 
@@ -73,7 +66,7 @@ def _extract(root: Path, site: Site, write: bool = True) -> Extraction | None:
     if problems or extraction.mismatches:
         for mismatch in extraction.mismatches:
             report(mismatch)
-        _report(problems, "the content must build before its messages are extracted; nothing written")
+        invalid(problems, "the content must build before its messages are extracted; nothing written")
         return None
     if write:
         _extracted(extraction)
@@ -109,7 +102,7 @@ def run_update(root: Path) -> int:
     except FileError as error:
         return failed(error, "no catalog updated")
     if problems:
-        return _report(problems, "no catalog updated")
+        return invalid(problems, "no catalog updated")
     print(f"{len(codes)} catalog{'s' * (len(codes) != 1)}; updated: {', '.join(changed) or 'none'}")
     return 0
 
@@ -152,7 +145,7 @@ def run_add(root: Path, code: str) -> int:
     try:
         files = merged(root, [name], problems, extraction.template)
         if problems:
-            return _report(problems, "nothing written")
+            return invalid(problems, "nothing written")
         plural = header_lines_of(files.get(path) or read_input(path, path.name)).get("plural-forms", (0, ""))[1]
         if extraction.changed:
             files[root / LOCALES / TEMPLATE] = extraction.template
@@ -186,7 +179,7 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
     problems: list[Problem] = []
     stats = catalog_stats(root, site.locales, problems)
     if problems:
-        return _report(problems, "no statistics")
+        return invalid(problems, "no statistics")
     incomplete = [entry.locale for entry in stats if entry.state == "published" and not entry.complete]
     if as_json:
         print(
@@ -244,7 +237,7 @@ def run_publish(root: Path, code: str) -> int:
         display = catalog_path(Path(LOCALES), name).as_posix()
         read_catalog(root / display, display, name, problems)
     if problems:
-        return _report(problems, "not published")
+        return invalid(problems, "not published")
     entry = stats[0]
     if not entry.complete:
         for line in entry.missing:
