@@ -48,9 +48,7 @@ def parser() -> argparse.ArgumentParser:
         "Nothing is written unless the build succeeds: the previous output stays as it was.",
     )
     _project_options(build)
-    build.add_argument(
-        "--out", type=Path, default=None, metavar="DIR", help="output folder (default: site/ in the project folder)"
-    )
+    build.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: site/ in the project folder)")
     build.add_argument(
         "--strict", action="store_true", help="treat lost and unusable translations as errors (as CI does)"
     )
@@ -135,7 +133,6 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--out",
         type=Path,
-        default=None,
         metavar="FILE",
         help="the JSON file to write (default: examples.json in the project folder)",
     )
@@ -152,7 +149,6 @@ def parser() -> argparse.ArgumentParser:
     schema.add_argument(
         "--out",
         type=Path,
-        default=None,
         metavar="DIR",
         help="default: schemas/ in the project (and the README's table)",
     )
