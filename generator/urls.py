@@ -24,7 +24,24 @@ class SiteURL(str):
     __slots__ = ()
 
     def __new__(cls, text: str) -> SiteURL:
-        return super().__new__(cls, _normalized(text))
+        """``text`` as a base URL in RFC 3986's normal form; ValueError, saying what to write, when it is not one."""
+        if re.search(r"\s", text):
+            raise ValueError(f"{text!r} holds a space: percent-encode it (%20) or remove it")
+        scheme, colon, rest = text.partition(":")
+        if not colon or scheme.lower() not in ("http", "https") or not rest.startswith("//"):
+            raise ValueError(f"{text!r}: the address must start with https:// (or http://), such as {EXAMPLE}")
+        scheme = scheme.lower()
+        parts = re.fullmatch(r"//([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?", rest, re.S)  # RFC 3986's appendix B
+        assert parts is not None  # every text after "//" matches
+        authority, path, query, fragment = parts.groups()
+        if "@" in authority:
+            raise ValueError(f"{text!r}: an address with a user name or password is not public: remove them")
+        if query is not None:
+            raise ValueError(f"{text!r}: a site's address has no query (?…): remove it")
+        if fragment is not None:
+            raise ValueError(f"{text!r}: a site's address has no fragment (#…): remove it")
+        host, port = _host(text, authority), _port(text, scheme, authority)
+        return super().__new__(cls, f"{scheme}://{host}{port}{_path(text, path)}")
 
     @classmethod
     def parse(cls, text: str) -> SiteURL:
@@ -40,28 +57,6 @@ class SiteURL(str):
     def page(self, locale: str, name: str) -> str:
         """The absolute URL of the file ``name`` of ``locale``'s folder."""
         return f"{self}{quote(locale, safe='')}/{quote(name, safe=_PATH_SAFE)}"
-
-
-def _normalized(text: str) -> str:
-    """``text`` as a base URL in RFC 3986's normal form (see :class:`SiteURL`); ValueError, saying
-    what to write, when it is not one."""
-    if re.search(r"\s", text):
-        raise ValueError(f"{text!r} holds a space: percent-encode it (%20) or remove it")
-    scheme, colon, rest = text.partition(":")
-    if not colon or scheme.lower() not in ("http", "https") or not rest.startswith("//"):
-        raise ValueError(f"{text!r}: the address must start with https:// (or http://), such as {EXAMPLE}")
-    scheme = scheme.lower()
-    parts = re.fullmatch(r"//([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?", rest, re.S)  # RFC 3986's appendix B
-    assert parts is not None  # every text after "//" matches
-    authority, path, query, fragment = parts.groups()
-    if "@" in authority:
-        raise ValueError(f"{text!r}: an address with a user name or password is not public: remove them")
-    if query is not None:
-        raise ValueError(f"{text!r}: a site's address has no query (?…): remove it")
-    if fragment is not None:
-        raise ValueError(f"{text!r}: a site's address has no fragment (#…): remove it")
-    host, port = _host(text, authority), _port(text, scheme, authority)
-    return f"{scheme}://{host}{port}{_path(text, path)}"
 
 
 def _host(text: str, authority: str) -> str:
