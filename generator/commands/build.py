@@ -83,7 +83,7 @@ class Progress:
             self.stream.flush()
 
 
-def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None] = print_line) -> None:
+def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[object], None]) -> None:
     """What a build did, line by line: its errors, the examples that do not hold, the warnings,
     and one line saying what was built."""
     for note in result.notes:
@@ -117,16 +117,11 @@ def tell(result: BuildResult, out: Path | None, strict: bool, report: Callable[[
             for warning in warnings:
                 report(warning)
         else:  # one line for the locale: `i18n stats` lists them
-            report(
-                Problem(
-                    path,
-                    0,
-                    0,
-                    f"{count(len(warnings), 'message')} shown in English (new or changed, not translated "
-                    f"yet): {command('i18n stats')} lists them",
-                    "warning",
-                )
+            message = (
+                f"{count(len(warnings), 'message')} shown in English (new or changed, not translated yet): "
+                f"{command('i18n stats')} lists them"
             )
+            report(Problem(path, 0, 0, message, "warning"))
     if blocking:
         report(f"{count(len(blocking), 'error')} (warnings that --strict makes errors); nothing written")
         return
