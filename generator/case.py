@@ -20,17 +20,8 @@ import json
 from typing import Any
 
 from .page_text import Words, plain_text
-from .rules import (
-    RULESETS,
-    AuctionReason,
-    Call,
-    CallKind,
-    Card,
-    Game,
-    PlayReason,
-    Seat,
-    Suit,
-)
+from .rules import DECK, RULESETS, AuctionReason, Call, CallKind, Game, PlayReason, Seat, Suit
+from .rules.scoring import CONTRACTS
 from .words import reasons, terms
 
 TYPES: dict[str, str] = {
@@ -111,7 +102,7 @@ def call_code(call: Call) -> str:
 def every_call() -> list[Call]:
     """Every call a player can make, in the engine's order of kinds."""
     calls = [Call(CallKind.PASS), Call(CallKind.TAKE)] + [Call(CallKind.TAKE, suit) for suit in Suit]
-    calls += [Call(CallKind.BID, suit, value) for value in (*range(80, 170, 10), 250, 500) for suit in Suit]
+    calls += [Call(CallKind.BID, suit, value) for value in sorted(CONTRACTS) for suit in Suit]
     return calls + [Call(CallKind.COINCHE), Call(CallKind.SURCOINCHE)]
 
 
@@ -140,10 +131,9 @@ def case_data(words: Words, kind: str) -> str:
         "rules": {name: plain_text(words.name(terms.rules(name))) for name in RULESETS},
     }
     if play:
-        cards = [Card.of(rank, suit) for suit in Suit for rank in terms.Rank]
-        names["card"] = {card.code(): plain_text(words.card(card)) for card in cards}  # the refused card, first
-        names["inside"] = {card.code(): plain_text(words.name(card)) for card in cards}  # a card within a sentence
-        names["trumped"] = {card.code(): plain_text(words.name(terms.trumped_card(card))) for card in cards}
+        names["card"] = {card.code(): plain_text(words.card(card)) for card in DECK}  # the refused card, first
+        names["inside"] = {card.code(): plain_text(words.name(card)) for card in DECK}  # a card within a sentence
+        names["trumped"] = {card.code(): plain_text(words.name(terms.trumped_card(card))) for card in DECK}
     else:
         names["call"] = {call_code(call): plain_text(words.call(call)) for call in every_call()}
         names["game"] = {game.value: plain_text(words.name(terms.game(game))) for game in Game}
