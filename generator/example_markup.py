@@ -108,7 +108,7 @@ class ExampleMarkup:
         parts = ['<div class="felt done"' if view.winner is not None else '<div class="felt"']
         parts += [' role="group" aria-label="', w.gettext("The table seen from above"), '">\n']
         for spot in view.table:
-            place = PLACES[next(step for step in range(4) if view.seat.next(step) == spot.seat)]
+            place = PLACES[(spot.seat - view.seat) % len(PLACES)]  # a seat's value is its place in the turn order
             parts += ['  <div class="spot at', escape(spot.seat.code()), " ", place, " ", escape(spot.role)]
             parts.append(' winning">\n' if spot.winning else '">\n')
             parts.append('    <span class="who">')
