@@ -182,23 +182,12 @@ def run_stats(root: Path, strict: bool, as_json: bool) -> int:
         return invalid(problems, "no statistics")
     incomplete = [entry.locale for entry in stats if entry.state == "published" and not entry.complete]
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "locales": [
-                        {
-                            name: value
-                            for name, value in asdict(entry).items()
-                            if name not in ("english", "worded")  # the lines publish lists
-                        }
-                        | {"total": entry.total, "percent": round(entry.percent, 1), "english": len(entry.english)}
-                        for entry in stats
-                    ],
-                    "incomplete_published": incomplete,
-                },
-                indent=2,
-            )
-        )
+        locales = [  # english (the lines publish lists) as their number, worded left out
+            {name: value for name, value in asdict(entry).items() if name not in ("english", "worded")}
+            | {"total": entry.total, "percent": round(entry.percent, 1), "english": len(entry.english)}
+            for entry in stats
+        ]
+        print(json.dumps({"locales": locales, "incomplete_published": incomplete}, indent=2))
     else:
         print(
             f"{'locale':<8} {'state':<10} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'percent':>8} "
