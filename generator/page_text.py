@@ -441,7 +441,7 @@ class Words:
 
     def named(self, message: Message) -> Markup:
         """A term as page text: escaped, its foreign words marked with ``lang``."""
-        return self._made(("named", message), lambda: mark_foreign(escape(self.text(message)), self.foreign_words))
+        return self._made(("named", message), lambda: self.foreign(self.text(message)))
 
     def search_forms(self, entries: tuple[Entry, ...]) -> dict[str, Markup]:
         """The forms a player types for the glossary's terms (entry id → "form, form", page text),
@@ -480,7 +480,7 @@ class Words:
 
     def team(self, team: Team) -> Markup:
         """A team's name as page text: "North–South"."""
-        return self.named(Message("team", scoring.team(team).msgid))
+        return self.named(scoring.team(team))
 
     def game(self, game: Game) -> Markup:
         return self.named(terms.game(game))
