@@ -44,13 +44,8 @@ def extract(root: Path, site: Site, problems: list[Problem], write: bool = True)
     if problems or mismatches:
         return Extraction(mismatches)
     pages = [read.page for read in files if read.page is not None]
-    catalog = template_catalog(
-        root,
-        pages,
-        site.name,
-        {id_: view for read in files for id_, view in read.views.items()},
-        site.base_url,
-    )
+    views = {id_: view for read in files for id_, view in read.views.items()}
+    catalog = template_catalog(root, pages, site.name, views, site.base_url)
     data, path = po_bytes(catalog), root / LOCALES / TEMPLATE
     changed = write_if_changed(path, data) if write else differs(path, data)
     return Extraction([], len(catalog), changed, data)
