@@ -31,11 +31,9 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"{out}: error: that is the name of the schema written beside the file: choose another name")
         return 2
     names = [os.path.relpath(name, root) for name in expand([str(root / name) for name in (paths or [CONTENT])])]
-    inputs = project_inputs(root)
+    inputs, read = project_inputs(root), [root / name for name in names]
     for target in (out, schema):  # neither a file it reads nor one a build reads
-        refusal = input_refusal(inputs, target, f"{DEFAULT} in the project folder") or output_problem(
-            target, [root / name for name in names]
-        )
+        refusal = input_refusal(inputs, target, f"{DEFAULT} in the project folder") or output_problem(target, read)
         if refusal is not None:
             print(f"{target}: error: {refusal}; nothing written")
             return 2
