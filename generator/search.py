@@ -225,7 +225,7 @@ def _merged(bundles: list[dict[str, bytes]]) -> dict[str, bytes]:
             if name == ENTRY:
                 try:
                     own = json.loads(data)
-                    languages.update({language: value for language, value in own.pop("languages").items()})
+                    languages.update(own.pop("languages").items())  # not a mapping: AttributeError
                 except (ValueError, AttributeError, KeyError):
                     raise pagefind.Broken(f"its {ENTRY} is not JSON of its entry: {data[:60]!r}") from None
                 if entry and own != entry:
