@@ -232,7 +232,7 @@ class ExampleMarkup:
         if wins:
             parts += ['<span class="sr">', w.gettext("(wins the trick)"), "</span>"]
         if belote == "belote":
-            parts += ['<span class="bel"><span aria-hidden="true">', w.foreign(w.gettext("Belote"))]
+            parts += ['<span class="bel"><span aria-hidden="true">', w.gettext("Belote")]
             parts += ['</span><span class="sr">', w.gettext("(belote)"), "</span></span>"]
         elif belote:
             parts += ['<span class="bel"><span aria-hidden="true">+', escape(BELOTE), '</span><span class="sr">']
@@ -297,7 +297,7 @@ class ExampleMarkup:
         parts += [f"<td>{escape(entry.tricks)}</td>" for entry in view.teams]
         parts += ['</tr>\n<tr><th scope="row">', w.gettext("Cards and last trick"), "</th>"]
         parts += [f"<td>{escape(entry.card_points)}</td>" for entry in view.teams]
-        parts += ['</tr>\n<tr><th scope="row">', w.foreign(w.gettext("Belote")), "</th>"]
+        parts += ['</tr>\n<tr><th scope="row">', w.gettext("Belote"), "</th>"]
         parts += [f"<td>{escape(entry.belote) if entry.belote else '—'}</td>" for entry in view.teams]
         parts += ['</tr>\n<tr class="total"><th scope="row">', w.gettext("Total"), "</th>"]
         parts += [f"<td>{escape(entry.total)}</td>" for entry in view.teams]
