@@ -35,10 +35,7 @@ def _typed(path: Path) -> str:
     absolute = os.path.abspath(path)
     if found is not None and os.path.abspath(found) == absolute:
         return path.name
-    try:
-        relative = os.path.relpath(absolute)
-    except ValueError:  # another drive
-        return absolute
+    relative = os.path.relpath(absolute)
     if relative.startswith(os.pardir):
         return absolute
     return relative if os.sep in relative else os.path.join(os.curdir, relative)
