@@ -335,11 +335,9 @@ def _legal_tally(deal: Deal) -> Tally | None:
 
 
 def score_deal(deal: Deal) -> DealScore:
-    """Verify ``deal`` and score it; :class:`IllegalDeal` with every problem when it is not legal."""
-    tally = _legal_tally(deal)
-    if tally is None or _stake_problems(deal.rules, deal.contract, deal.multiplier, deal.carried_in):
-        raise IllegalDeal(check_deal(deal))
-    return _score(tally, deal.rules, deal.taker, deal.contract, deal.multiplier, deal.carried_in)
+    """Verify ``deal`` and score it; :class:`IllegalDeal` with every problem when it is not legal
+    (when its play is legal, :func:`check_deal` finds only the stake problems :func:`score_tally` raises)."""
+    return score_tally(tally_deal(deal), deal.rules, deal.taker, deal.contract, deal.multiplier, deal.carried_in)
 
 
 def score_tally(
@@ -355,13 +353,6 @@ def score_tally(
     problems = _stake_problems(rules, contract, multiplier, carried_in)
     if problems:
         raise IllegalDeal(problems)
-    return _score(tally, rules, taker, contract, multiplier, carried_in)
-
-
-def _score(
-    tally: Tally, rules: Rules, taker: Seat, contract: int | None, multiplier: int, carried_in: int
-) -> DealScore:
-    """:func:`score_tally` on inputs known to fit."""
     takers = taker.team
     defence = takers.other
     value = contract or 0
