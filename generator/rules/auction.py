@@ -253,7 +253,7 @@ class Auction:
 
     def call(self, seat: Seat, call: Call) -> AuctionReason | None:
         """Make ``seat``'s call; return why it is refused (nothing changes then), or None."""
-        reason = self._refusal(seat, call)
+        reason = self.refusal(seat, call)
         if reason is not None:
             return reason
         if call.kind is CallKind.PASS:
@@ -272,10 +272,6 @@ class Auction:
             self.outcome = self._contract()
         return None
 
-    def refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
-        """Why ``seat``'s ``call`` would be refused now, or None; nothing changes."""
-        return self._refusal(seat, call)
-
     def permission(self, seat: Seat, call: Call) -> CallPermission | None:
         """Why ``seat``'s ``call`` would be accepted now; None when it would be refused.
 
@@ -284,7 +280,7 @@ class Auction:
         >>> auction.permission(Seat.SOUTH, Call.parse("80 H")), auction.permission(Seat.SOUTH, Call.parse("coinche"))
         (<CallPermission.FIRST_BID: 'first-bid'>, None)
         """
-        if self._refusal(seat, call) is not None:
+        if self.refusal(seat, call) is not None:
             return None
         if call.kind is CallKind.PASS:
             return CallPermission.PASS
@@ -296,7 +292,8 @@ class Auction:
             return CallPermission.FIRST_BID if self._bid is None else CallPermission.HIGHER_BID
         return CallPermission.COINCHES if call.kind is CallKind.COINCHE else CallPermission.SURCOINCHES
 
-    def _refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
+    def refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
+        """Why ``seat``'s ``call`` would be refused now, or None; nothing changes."""
         if self.outcome.status is not AuctionStatus.OPEN:
             return AuctionReason.AUCTION_CLOSED
         if call.kind not in GAME_CALLS[self.rules.game]:
