@@ -236,20 +236,12 @@ class Auction:
         self.to_speak = dealer.next()
         self.round = 1
         self.outcome = AuctionOutcome(AuctionStatus.OPEN)
-        self._passes = 0  # passes in a row: in the round, or since the standing contract or coinche
-        self._bid: Call | None = None
-        self._taker: Seat | None = None
-        self._multiplier = 1
-
-    @property
-    def bid(self) -> Call | None:
+        self.bid: Call | None = None
         """Coinche: the standing contract's bid, if any (what a new bid must beat)."""
-        return self._bid
-
-    @property
-    def taker(self) -> Seat | None:
+        self.taker: Seat | None = None
         """Coinche: the seat whose bid stands, if any."""
-        return self._taker
+        self._passes = 0  # passes in a row: in the round, or since the standing contract or coinche
+        self._multiplier = 1
 
     def call(self, seat: Seat, call: Call) -> AuctionReason | None:
         """Make ``seat``'s call; return why it is refused (nothing changes then), or None."""
@@ -262,7 +254,7 @@ class Auction:
             trump = self.turned if call.suit is None else call.suit
             self.outcome = AuctionOutcome(AuctionStatus.CONTRACT, seat, trump)
         elif call.kind is CallKind.BID:
-            self._bid, self._taker, self._passes = call, seat, 0
+            self.bid, self.taker, self._passes = call, seat, 0
             self.to_speak = seat.next()
         elif call.kind is CallKind.COINCHE:
             self._multiplier, self._passes = _DOUBLINGS[call.kind], 0
@@ -289,7 +281,7 @@ class Auction:
                 return CallPermission.TAKES
             return CallPermission.TAKES_TURNED if self.round == 1 else CallPermission.TAKES_NAMED
         if call.kind is CallKind.BID:
-            return CallPermission.FIRST_BID if self._bid is None else CallPermission.HIGHER_BID
+            return CallPermission.FIRST_BID if self.bid is None else CallPermission.HIGHER_BID
         return CallPermission.COINCHES if call.kind is CallKind.COINCHE else CallPermission.SURCOINCHES
 
     def refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
@@ -306,7 +298,7 @@ class Auction:
         if call.kind is CallKind.BID:
             if self._multiplier > 1:
                 return AuctionReason.BID_AFTER_COINCHE
-            if self._bid is not None and (call.value or 0) <= (self._bid.value or 0):
+            if self.bid is not None and (call.value or 0) <= (self.bid.value or 0):
                 return AuctionReason.BID_TOO_LOW
         if call.kind in (CallKind.COINCHE, CallKind.SURCOINCHE):
             return self._double_refusal(seat, call)
@@ -322,9 +314,9 @@ class Auction:
         return AuctionReason.NOT_TURNED_SUIT if call.suit == self.turned else None
 
     def _double_refusal(self, seat: Seat, call: Call) -> AuctionReason | None:
-        if self._taker is None:
+        if self.taker is None:
             return AuctionReason.NO_CONTRACT
-        contract_team = seat.is_partner_of(self._taker)
+        contract_team = seat.is_partner_of(self.taker)
         if call.kind is CallKind.COINCHE:
             if self._multiplier > 1:
                 return AuctionReason.ALREADY_COINCHED
@@ -336,7 +328,7 @@ class Auction:
     def _pass(self) -> None:
         self._passes += 1
         self.to_speak = self.to_speak.next()
-        if self._taker is not None:
+        if self.taker is not None:
             if self._passes == 3:
                 self.outcome = self._contract()
         elif self._passes == 4:
@@ -346,6 +338,6 @@ class Auction:
                 self.outcome = AuctionOutcome(AuctionStatus.REDEAL)
 
     def _contract(self) -> AuctionOutcome:
-        bid = self._bid
-        assert bid is not None and self._taker is not None
-        return AuctionOutcome(AuctionStatus.CONTRACT, self._taker, bid.suit, bid.value, self._multiplier)
+        bid = self.bid
+        assert bid is not None and self.taker is not None
+        return AuctionOutcome(AuctionStatus.CONTRACT, self.taker, bid.suit, bid.value, self._multiplier)
