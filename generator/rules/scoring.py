@@ -356,17 +356,13 @@ def score_tally(
     takers = taker.team
     defence = takers.other
     value = contract or 0
-    cards = tally.card_points
-    belote = [0, 0]
-    if tally.belote is not None:
-        belote[tally.belote] = BELOTE
-    totals = TeamPoints(cards.ns + belote[0], cards.ew + belote[1])
+    cards, belote = tally.card_points, tally.belote_points()
+    totals = TeamPoints(cards.ns + belote.ns, cards.ew + belote.ew)
     mine, theirs = totals[takers], totals[defence]
-    won = tally.seat_tricks
     if contract == CAPOT:
-        outcome = Outcome.MADE if won[takers] + won[takers + 2] == 8 else Outcome.FAILED
+        outcome = Outcome.MADE if tally.capot is takers else Outcome.FAILED
     elif contract == GENERALE:
-        outcome = Outcome.MADE if won[taker] == 8 else Outcome.FAILED
+        outcome = Outcome.MADE if tally.seat_tricks[taker] == 8 else Outcome.FAILED
     elif mine < value:
         outcome = Outcome.FAILED
     elif not rules.must_beat_defence or mine > theirs:
@@ -387,7 +383,7 @@ def score_tally(
             score[takers] = cards[takers] + value + belote[takers]
             score[defence] = cards[defence] + belote[defence]
         else:
-            capot = contract == CAPOT or contract == GENERALE or won[winner] + won[winner + 2] == 8
+            capot = contract in (CAPOT, GENERALE) or tally.capot is winner
             score[winner] = ((CAPOT_DEAL if capot else DEAL) + value) * multiplier + belote[winner]
             if rules.belote_kept:
                 score[loser] = belote[loser]
