@@ -49,12 +49,7 @@ class Suit(IntEnum):
     __str__ = code
 
 
-_SUIT_NAMES: dict[str, Suit] = {}
-for _suit, _names in zip(
-    Suit, (("s", "♠", "spades"), ("h", "♥", "hearts"), ("d", "♦", "diamonds"), ("c", "♣", "clubs")), strict=True
-):
-    for _name in _names:
-        _SUIT_NAMES[_name] = _suit
+_SUIT_NAMES = {name: suit for suit in Suit for name in (suit.code().lower(), "♠♥♦♣"[suit], suit.name.lower())}
 
 
 class Rank(IntEnum):
