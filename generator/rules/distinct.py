@@ -44,7 +44,6 @@ def distinct(cls: T) -> T:
     cls.__eq__ = __eq__  # type: ignore[assignment]
     cls.__ne__ = __ne__  # type: ignore[assignment]
     cls.__hash__ = __hash__  # type: ignore[assignment]
-    for name, compare in (("<", int.__lt__), ("<=", int.__le__), (">", int.__gt__), (">=", int.__ge__)):
-        dunder = {"<": "__lt__", "<=": "__le__", ">": "__gt__", ">=": "__ge__"}[name]
-        setattr(cls, dunder, ordering(name, compare))
+    for dunder, name in (("__lt__", "<"), ("__le__", "<="), ("__gt__", ">"), ("__ge__", ">=")):
+        setattr(cls, dunder, ordering(name, getattr(int, dunder)))
     return cls
