@@ -69,11 +69,10 @@ class Call:
             return Call(CallKind(keyword))
         if len(words) == 2 and keyword == "take":
             return Call(CallKind.TAKE, Suit.parse(words[1]))
-        if len(words) == 2:
-            if keyword in _NAMED_VALUES or keyword.isdecimal():
-                if keyword not in _NAMED_VALUES and int(keyword) not in _NUMBERED_VALUES:
-                    raise ValueError(f"bid {text.strip()!r}: a contract is 80 to 160 in steps of 10")
-                return Call(CallKind.BID, Suit.parse(words[1]), contract_value(keyword))
+        if len(words) == 2 and (keyword in _NAMED_VALUES or keyword.isdecimal()):
+            if keyword not in _NAMED_VALUES and int(keyword) not in _NUMBERED_VALUES:
+                raise ValueError(f"bid {text.strip()!r}: a contract is 80 to 160 in steps of 10")
+            return Call(CallKind.BID, Suit.parse(words[1]), contract_value(keyword))
         raise ValueError(
             f"unknown call {text!r} (write pass, take, take SUIT, VALUE SUIT, capot SUIT, "
             "generale SUIT, coinche or surcoinche)"
