@@ -136,8 +136,7 @@ def site_after(root: Path, plan: Regeneration) -> BuildResult:
         copy = Path(scratch)
         for folder in (CONTENT, LOCALES, TEMPLATES):
             shutil.copytree(root / folder, copy / folder, symlinks=False)
-        new = {path: text.encode("utf-8") for path, text in plan.files.items()} | plan.catalogs
-        for path, data in new.items():
+        for path, data in (plan.files | plan.catalogs).items():
             target = copy / path.relative_to(root)
             if target.parent.is_dir():  # a page or a catalog; an edge case of tests/examples is not the site's
                 target.write_bytes(data)
@@ -169,8 +168,8 @@ class Regeneration:
     """The ids of the examples whose answer changed, in file order."""
     fuzzy: list[str] = field(default_factory=list)
     """Those of them whose prose (explanation, alternative text) is on a page."""
-    files: dict[Path, str] = field(default_factory=dict)
-    """Each content file to rewrite, with its new text (a byte-order mark kept)."""
+    files: dict[Path, bytes] = field(default_factory=dict)
+    """Each content file to rewrite, with its new text in UTF-8 (a byte-order mark kept)."""
     catalogs: dict[Path, bytes] = field(default_factory=dict)
     """Each catalog that flags prose fuzzy for the first time, with its new content."""
     inputs: list[Path] = field(default_factory=list)
@@ -216,7 +215,7 @@ def regenerate(root: Path, paths: list[str]) -> Regeneration:
         plan.catalogs = fuzzy_catalogs(root, locales, [prose[example] for example in plan.fuzzy], problems)
     changed = [example for example in examples.examples if example.id in plan.changed]
     texts = fixed_texts(documents, changed, verification.checks)
-    plan.files = {root / path: text for path, text in texts.items()}
+    plan.files = {root / path: text.encode("utf-8") for path, text in texts.items()}
     plan.examples = len(examples.examples)
     plan.documents = sum(1 for document in documents if not is_site(document))
     return plan

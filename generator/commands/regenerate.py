@@ -45,7 +45,7 @@ def run(arguments: argparse.Namespace) -> int:
             show(problem)
         print(f"{count(len(plan.problems), 'error')} in the input; nothing regenerated")
         return 2
-    written = {path: text.encode("utf-8") for path, text in plan.files.items()} | plan.catalogs
+    written = plan.files | plan.catalogs
     site: list[TextChange] | None = None
     review: list[Problem] = []
     if plan.changed and (report is not None or before is not None):
