@@ -272,8 +272,11 @@ class Reader:
         self.error(node, f"{what}: expected a single value, not a {'list' if isinstance(node, Seq) else 'mapping'}")
         return None
 
-    def parsed(self, node: Node, what: str, parse: Callable[[str], T]) -> T | None:
-        """The node's text read by ``parse`` (an engine parser); None with its ``ValueError`` as the problem."""
+    def parsed(self, node: Node | None, what: str, parse: Callable[[str], T]) -> T | None:
+        """The node's text read by ``parse`` (an engine parser); None with its ``ValueError`` as the
+        problem, or for a field not written (``node`` None)."""
+        if node is None:
+            return None
         text = self.text(node, what)
         if text is None or not self.short_numbers(node, text, what):
             return None
@@ -399,7 +402,7 @@ class Reader:
         if id_node is not None and example_id is not None and not ID_PATTERN.match(example_id):
             self.error(id_node, f"id {example_id!r}: use lowercase letters, digits and '-' (e.g. follow-suit)")
             example_id = None
-        game = self.parsed(game_node, "game", Game.parse) if game_node else None
+        game = self.parsed(game_node, "game", Game.parse)
         rules_node = node.get("rules")
         ruleset = self.text(rules_node, "rules") if rules_node else DEFAULT_RULESET
         if ruleset is not None and ruleset not in RULESETS:
@@ -438,8 +441,7 @@ class Reader:
 
     def play(self, node: Map, common: dict | None, game: Game | None) -> PlayExample | None:
         """A play example: the trick in turn order, the hand of the seat to play, `play`, `expect`."""
-        trump_node = self.trump_field(node, game, "trump")
-        trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
+        trump = self.parsed(self.trump_field(node, game, "trump"), "trump", Suit.parse)
         trick: list[tuple[Seat, Card]] = []
         trick_cards: dict[Card, Pos] = {}
         previous: Seat | None = None  # unknown after a bad entry: no turn check follows from it
@@ -461,7 +463,7 @@ class Reader:
             self.error(trick_node.items[3], "trick: at most 3 cards before the hand's turn (the 4th is `play`)")
         seat, hand = self.hand(node, previous, trick_cards)
         play_node = node.get("play")
-        play = self.parsed(play_node, "play", Card.parse) if play_node else None
+        play = self.parsed(play_node, "play", Card.parse)
         if play_node is not None and play is not None and hand is not None and play not in hand:
             self.error(play_node, f"play: {play} is not in {seat}'s hand")
         complete = play is not None and len(entries) == 3
@@ -528,7 +530,7 @@ class Reader:
     def auction(self, node: Map, common: dict | None, game: Game | None) -> AuctionExample | None:
         """An auction example: the dealer, the turned card (trump game), the calls, `expect`."""
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one speaks first)")
-        dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
+        dealer = self.parsed(dealer_node, "dealer", Seat.parse)
         turned_card = turned = None
         turned_node = node.get("turned")
         if game is Game.TRUMP:
@@ -563,12 +565,11 @@ class Reader:
     def deal(self, node: Map, common: dict | None, game: Game | None) -> DealExample | None:
         """A deal example: trump, dealer, the contract's taker (and in Coinche its value and
         multiplier), a pot carried in, the 8 tricks and `expect`. The engine checks the play."""
-        trump_node = self.trump_field(node, game, "trump")
-        trump = self.parsed(trump_node, "trump", Suit.parse) if trump_node else None
+        trump = self.parsed(self.trump_field(node, game, "trump"), "trump", Suit.parse)
         dealer_node = self.require(node, "dealer", ": the seat who deals (the next one leads trick 1)")
-        dealer = self.parsed(dealer_node, "dealer", Seat.parse) if dealer_node else None
+        dealer = self.parsed(dealer_node, "dealer", Seat.parse)
         taker_node = self.require(node, "taker", ": the seat who took, or whose bid stands")
-        taker = self.parsed(taker_node, "taker", Seat.parse) if taker_node else None
+        taker = self.parsed(taker_node, "taker", Seat.parse)
         contract_node, multiplier_node = node.get("contract"), node.get("multiplier")
         if game is Game.COINCHE:
             self.require(node, "contract", ": 80 to 160, capot or generale")
@@ -577,8 +578,8 @@ class Reader:
                 if value_node is not None:
                     self.error(value_node, f"`{key}`: only Coinche has one: remove it")
             contract_node = multiplier_node = None
-        contract = self.parsed(contract_node, "contract", contract_value) if contract_node else None
-        multiplier = (self.parsed(multiplier_node, "multiplier", multiplier_value) if multiplier_node else None) or 1
+        contract = self.parsed(contract_node, "contract", contract_value)
+        multiplier = self.parsed(multiplier_node, "multiplier", multiplier_value) or 1
         # Whether the rules carry a litige over is the engine's to say (verify.compare): a pot
         # written under rules that carry none is a wrong answer, which --fix removes.
         carried_node = node.get("carried_in")
