@@ -241,26 +241,6 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
 
 # The schema ------------------------------------------------------------------------------------
 
-_CARD = {"type": "string", "pattern": "^(7|8|9|10|J|Q|K|A)[SHDC]$", "description": "rank then suit: 10H, JS"}
-_SEAT = {"enum": ["N", "E", "S", "W"]}
-_SUIT = {"enum": ["S", "H", "D", "C"]}
-_TEAM_POINTS = {
-    "type": "object",
-    "properties": {"NS": {"type": "integer"}, "EW": {"type": "integer"}},
-    "required": ["NS", "EW"],
-    "additionalProperties": False,
-}
-_CONTRACT = {"anyOf": [{"type": "integer", "minimum": 80, "maximum": 160}, {"enum": ["capot", "generale"]}]}
-_PLAYS = {
-    "type": "array",
-    "items": {
-        "type": "object",
-        "properties": {"seat": {"$ref": "#/$defs/seat"}, "card": {"$ref": "#/$defs/card"}},
-        "required": ["seat", "card"],
-        "additionalProperties": False,
-    },
-}
-
 
 def json_object(properties: dict[str, Any], description: str = "") -> dict[str, Any]:
     """A JSON object with exactly these properties, all required (this schema's and reasons.json's)."""
@@ -268,6 +248,14 @@ def json_object(properties: dict[str, Any], description: str = "") -> dict[str, 
     if description:
         found["description"] = description
     return found | {"properties": properties, "required": list(properties), "additionalProperties": False}
+
+
+_CARD = {"type": "string", "pattern": "^(7|8|9|10|J|Q|K|A)[SHDC]$", "description": "rank then suit: 10H, JS"}
+_SEAT = {"enum": ["N", "E", "S", "W"]}
+_SUIT = {"enum": ["S", "H", "D", "C"]}
+_TEAM_POINTS = json_object({"NS": {"type": "integer"}, "EW": {"type": "integer"}})
+_CONTRACT = {"anyOf": [{"type": "integer", "minimum": 80, "maximum": 160}, {"enum": ["capot", "generale"]}]}
+_PLAYS = {"type": "array", "items": json_object({"seat": {"$ref": "#/$defs/seat"}, "card": {"$ref": "#/$defs/card"}})}
 
 
 def _kind(kind: str, position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
