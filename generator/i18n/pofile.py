@@ -45,9 +45,9 @@ _BABEL_STRIP = " \t\n\r\x0b\x0c"
 _ESCAPE = re.compile(r"\\(.?)")
 _KNOWN_ESCAPES = ("\\", '"', "n", "t", "r", "a", "b", "f", "v")
 """The escapes Babel decodes as msgfmt does (the control characters among them are refused later)."""
-_LINE = re.compile(r'\s*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)\s+".*"|".*"|)\s*\Z')
 _GOOD_LINE = r'[^\S\n]*(?:#|(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d{1,2}\])?)[^\S\n]+".*"|".*"|)[^\S\n]*$)'
-"""A line that ``_LINE`` takes, from its start (a pattern of the two below)."""
+"""A line of gettext syntax, from its start: a comment, ``keyword "text"`` or a ``"text"`` continuation."""
+_LINE = re.compile(_GOOD_LINE)
 _BAD_LINE = re.compile(rf"\n(?!{_GOOD_LINE})", re.M)
 """The end of a line before one that ``_LINE`` refuses, in a whole file (searched for from its line
 ends, the search is three times as fast as from each line's start); the first line: :data:`_BAD_START`."""
