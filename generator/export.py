@@ -31,7 +31,6 @@ from .rules import (
     AuctionReason,
     CallPermission,
     Card,
-    CardSet,
     PlayPermission,
     PlayReason,
     Rules,
@@ -141,15 +140,6 @@ def _plays(plays: tuple[tuple[Seat, Card], ...]) -> list[dict[str, str]]:
     return [{"seat": seat.code(), "card": card.code()} for seat, card in plays]
 
 
-def _not_held(example: PlayExample) -> dict[str, str]:
-    """A card the hand does not hold (the first of the deck neither in it nor on the table) and the
-    engine's reason for refusing it."""
-    hand, trick = example.hand_set, [card for _, card in example.trick]
-    card = next(card for card in DECK if card not in hand and card not in trick)
-    reason = refusal(hand, trick, card, example.trump, example.rules)
-    return {"card": card.code(), "reason": _plain(reason)}
-
-
 def _example(example: Example, solution: Solution) -> dict[str, Any]:
     """One example: where it is, its game and rules, its position and the engine's answer (``solution``)."""
     path = PurePosixPath(example.path) if example.path else None
@@ -169,14 +159,15 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
             "hand": _plain(example.hand),
             "play": _plain(example.play),
         }
-        trick = [card for _, card in example.trick]
+        hand, trick = example.hand_set, [card for _, card in example.trick]
+        absent = next(card for card in DECK if card not in hand and card not in trick)  # neither held nor played
         result = solution.trick
         answer: dict[str, Any] = {
             "allowed": _plain(solution.allowed_in_hand_order),
             "permitted": [
                 {
                     "card": card.code(),
-                    "permission": _plain(permission(CardSet(example.hand), trick, card, example.trump, example.rules)),
+                    "permission": _plain(permission(hand, trick, card, example.trump, example.rules)),
                 }
                 for card in solution.allowed_in_hand_order
             ],
@@ -185,7 +176,10 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
                 for card in example.hand
                 if card in solution.refusals
             ],
-            "not_held": _not_held(example),
+            "not_held": {
+                "card": absent.code(),
+                "reason": _plain(refusal(hand, trick, absent, example.trump, example.rules)),
+            },
             "trick": None if result is None else {"winner": result.winner.code(), "points": result.points},
         }
         return head | {"kind": "play", "position": position, "answer": answer}
