@@ -24,10 +24,9 @@ from typing import Any
 from . import codes
 from .conformance import drawn_cases
 from .reader.examples import AuctionExample, DealExample, Example, PlayExample
+from .reader.notation import contract_written
 from .rules import (
-    CAPOT,
     DECK,
-    GENERALE,
     AuctionReason,
     CallPermission,
     Card,
@@ -37,7 +36,6 @@ from .rules import (
     Seat,
     Suit,
     Team,
-    contract_code,
     permission,
     refusal,
 )
@@ -126,11 +124,6 @@ def _plain(value: object) -> Any:
     return value
 
 
-def _contract(value: int | None) -> int | str | None:
-    """A contract as the files write it: 80 to 160, or ``capot`` / ``generale``."""
-    return contract_code(value) if value in (CAPOT, GENERALE) else value
-
-
 def _rules(rules: Rules) -> dict[str, Any]:
     """The rule set by name, with each of its flags (an app may implement them by flag)."""
     return {item.name: _plain(getattr(rules, item.name)) for item in dataclasses.fields(rules) if item.name != "game"}
@@ -207,7 +200,7 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
                 "status": outcome.status.value,
                 "taker": _plain(outcome.taker),
                 "trump": _plain(outcome.trump),
-                "contract": _contract(outcome.contract),
+                "contract": contract_written(outcome.contract),
                 "multiplier": outcome.multiplier,
             },
         }
@@ -218,7 +211,7 @@ def _example(example: Example, solution: Solution) -> dict[str, Any]:
         "trump": _plain(example.trump),
         "dealer": example.dealer.code(),
         "taker": example.taker.code(),
-        "contract": _contract(example.contract),
+        "contract": contract_written(example.contract),
         "multiplier": example.multiplier,
         "carried_in": example.carried_in,
         "tricks": [_plays(trick) for trick in example.tricks],

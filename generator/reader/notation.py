@@ -17,7 +17,7 @@ def written(value: object, as_json: bool = False, key: str = "") -> str:
         pairs = (f"{_text(name, as_json)}: {written(item, as_json, name)}" for name, item in value.items())
         return "{" + ", ".join(pairs) + "}"
     if key == "contract" and isinstance(value, int):
-        return _text(contract_code(value), as_json) if value in (CAPOT, GENERALE) else str(value)
+        value = contract_written(value)  # a name (capot) is text, a number stays one
     if isinstance(value, (Card, Seat, Suit)):
         return _text(value.code(), as_json)
     if isinstance(value, Enum):
@@ -29,3 +29,8 @@ def written(value: object, as_json: bool = False, key: str = "") -> str:
 
 def _text(text: str, as_json: bool) -> str:
     return json.dumps(text, ensure_ascii=False) if as_json else text
+
+
+def contract_written(value: int | None) -> int | str | None:
+    """A contract as the files write it: 80 to 160, or ``capot`` / ``generale`` (``export`` too)."""
+    return contract_code(value) if value in (CAPOT, GENERALE) else value
