@@ -1056,26 +1056,22 @@ def _wrapped(text: str) -> Iterator[str]:
             yield "".join(chunks[start:end])
 
 
+_REFERENCE = re.compile(r"\u2068([^\u2069]*)\u2069(\S*)|(\S+)")
+"""A ``#:`` line's reference: a file name enclosed in U+2068 … U+2069 (spaces and all) and what
+follows it (``:12``), or a reference of no spaces."""
+
+
 def isolated_locations(text: str) -> list[str]:
     """The references of a ``#:`` line whose file names may hold spaces, each such name enclosed in
     U+2068 … U+2069 as gettext writes it (``\u2068my page.yaml\u2069:12``); ValueError for an
     enclosure left open or a stray U+2069."""
     found: list[str] = []
-    position = 0
-    while position < len(text):
-        if text[position].isspace():
-            position += 1
-            continue
-        name = ""
-        if text[position] == "\u2068":
-            end = text.find("\u2069", position + 1)
-            if end < 0:
-                raise ValueError("a file name opened with U+2068 is not closed with U+2069")
-            name, position = text[position + 1 : end], end + 1
-        rest = position  # what follows the name (":12"), or the whole reference
-        while position < len(text) and not text[position].isspace():
-            if text[position] in "\u2068\u2069":
-                raise ValueError(f"U+{ord(text[position]):04X} inside a reference: enclose the whole file name")
-            position += 1
-        found.append(name + text[rest:position])
+    for match in _REFERENCE.finditer(text):
+        name, after, plain = match.groups()
+        if plain is not None and plain.startswith("\u2068"):
+            raise ValueError("a file name opened with U+2068 is not closed with U+2069")
+        rest = after if plain is None else plain
+        if stray := re.search("[\u2068\u2069]", rest):
+            raise ValueError(f"U+{ord(stray.group()):04X} inside a reference: enclose the whole file name")
+        found.append((name or "") + rest)
     return found
