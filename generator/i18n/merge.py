@@ -119,12 +119,11 @@ def match_by_origin(catalog: PoCatalog, known: set[Key]) -> None:
         if any(message.string) if isinstance(message.string, tuple | list) else message.string:
             for origin in origins(message):
                 by_origin.setdefault(origin, []).append(key)
-    kinds = {origin: len(keys) for origin, keys in by_origin.items() if origin[0] == "kind"}
     new = [message for message in catalog if message.id and message_key(message) not in known]
     new_kinds = Counter(origin for message in new for origin in origins(message) if origin[0] == "kind")
     for message in new:
         for origin in origins(message):
-            if origin[0] == "kind" and not (kinds.get(origin) == 1 and new_kinds.get(origin) == 1):
+            if origin[0] == "kind" and not (len(by_origin.get(origin, [])) == 1 and new_kinds[origin] == 1):
                 continue  # a kind of text matches only one for one
             found = next((k for k in by_origin.get(origin, []) if k in catalog.obsolete), None)
             if found is None:
