@@ -78,7 +78,7 @@ def blocks_strict(problem: Problem) -> bool:
 
 def message_digest(context: str | None, msgid: str) -> str:
     """A message's short digest, as the record of translated messages lists it."""
-    key = f"{context or ''}\x04{msgid}" if context is not None else msgid
+    key = f"{context}\x04{msgid}" if context is not None else msgid
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
