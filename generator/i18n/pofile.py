@@ -880,12 +880,23 @@ def _quoted(keyword: str, text: str, prefix: str, python: bool) -> str:
 
 def _portion_breaks(chars: list[str], kept: list[bool], width: int, start: int) -> list[int]:
     """Where a portion's lines start after its first one, which starts at column ``start``: none
-    when it fits (most do, and Unicode's line breaking is looked up only for the others)."""
-    text = "".join(chars)
-    if start + (len(text) if text.isascii() else sum(map(_width, text))) <= width:
+    when it fits (most do, and Unicode's line breaking is looked up only for the others); else
+    libunistring's ``ulc_width_linebreaks``, which fills a line with whole pieces (from one break
+    opportunity to the next) while they fit in ``width`` columns."""
+    columns = None if "".join(chars).isascii() else list(accumulate(map(_width, chars), initial=0))
+    if start + (len(chars) if columns is None else columns[-1]) <= width:
         return []
     allowed = [may and not keep for may, keep in zip(_opportunities(chars), kept, strict=True)]
-    return _breaks(chars, allowed, width, start)
+    breaks: list[int] = []
+    last: int | None = None
+    column, previous = start, 0
+    for point in (*(position for position, may in enumerate(allowed) if may), len(chars)):
+        piece = point - previous if columns is None else columns[point] - columns[previous]  # since the last one
+        if last is not None and column + piece > width:
+            breaks.append(last)
+            column = 0
+        last, column, previous = point, column + piece, point
+    return breaks
 
 
 def _unbreakable(text: str, python: bool) -> list[bool]:
@@ -908,23 +919,6 @@ def _unbreakable(text: str, python: bool) -> list[bool]:
             fixed[inside] = True
         position = text.find("%", match.end())
     return fixed
-
-
-def _breaks(chars: list[str], allowed: list[bool], width: int, start: int) -> list[int]:
-    """Where a portion's lines start after the first: libunistring's ``ulc_width_linebreaks``, which
-    fills a line with whole pieces (from one break opportunity to the next) while they fit in
-    ``width`` columns (the first line starting at column ``start``)."""
-    columns = None if "".join(chars).isascii() else list(accumulate(map(_width, chars), initial=0))
-    breaks: list[int] = []
-    last: int | None = None
-    column, previous = start, 0
-    for point in (*(position for position, may in enumerate(allowed) if may), len(chars)):
-        piece = point - previous if columns is None else columns[point] - columns[previous]  # since the last one
-        if last is not None and column + piece > width:
-            breaks.append(last)
-            column = 0
-        last, column, previous = point, column + piece, point
-    return breaks
 
 
 @functools.lru_cache(maxsize=4096)
