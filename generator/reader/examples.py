@@ -293,6 +293,10 @@ class Reader:
         self.error(node, f"{what}: expected a list, such as [a, b] or lines starting with '- '")
         return None
 
+    def each(self, node: Node | None, what: str) -> list[Node]:
+        """The items of a list, or none: for a field not written (``node`` None) or not a list (reported)."""
+        return (self.items(node, what) or []) if node is not None else []
+
     def one_key(self, node: Node, what: str) -> tuple[Scalar, Node] | None:
         """The one ``KEY: value`` entry of a mapping such as ``{W: AS}``; None (reported) otherwise."""
         if isinstance(node, Map) and len(node.entries) == 1:
@@ -429,7 +433,7 @@ class Reader:
     ) -> list[tuple[Seat, T, Scalar, Node] | None]:
         """The `SEAT: value` entries of a trick or of calls; None for an entry that is wrong."""
         entries: list[tuple[Seat, T, Scalar, Node] | None] = []
-        for item in (self.items(node, what) or []) if node is not None else []:
+        for item in self.each(node, what):
             pair = self.one_key(item, what)
             if pair is None:
                 entries.append(None)
@@ -590,7 +594,7 @@ class Reader:
         seat_pos: list[tuple[Place, ...]] = []
         trick_pos: list[Place] = []
         readable = tricks_node is not None
-        for item in (self.items(tricks_node, "tricks") or []) if tricks_node is not None else []:
+        for item in self.each(tricks_node, "tricks"):
             entries = self.seat_entries(item, "tricks", Card.parse)
             if any(entry is None for entry in entries) or not isinstance(item, Seq):
                 readable = False
@@ -667,7 +671,7 @@ class Reader:
     def rejected(self, node: Node, count: int) -> tuple[int, ...] | None:
         """`expect.rejected`: the numbers (1 to ``count``) of the refused calls, sorted."""
         numbers: list[int] = []
-        for item in self.items(node, "expect.rejected") or []:
+        for item in self.each(node, "expect.rejected"):
             number = self.integer(item, "expect.rejected")
             if number is None:
                 continue

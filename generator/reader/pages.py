@@ -300,7 +300,7 @@ class PageReader:
     def blocks(self, node: Node | None, what: str) -> tuple[Block, ...]:
         """The blocks of a summary or a section, each one of `text:`, `list:`, `example:`, `figure:`, `note:`."""
         blocks: list[Block] = []
-        for item in (self.reader.items(node, what) or []) if node is not None else []:
+        for item in self.reader.each(node, what):
             if not isinstance(item, Map) or len(item.entries) != 1 or item.entries[0][0].value not in BLOCK_KINDS:
                 self.reader.error(
                     item, f"{what}: each block is one of `text:`, `list:`, `example:`, `figure:` or `note:`"
@@ -395,8 +395,7 @@ class PageReader:
         summary = self.blocks(root.get("summary"), "summary")
         sections: list[Section] = []
         anchors: dict[str, str] = {}  # every anchor of the page -> where it is first given
-        sections_node = root.get("sections")
-        for item in (self.reader.items(sections_node, "sections") or []) if sections_node is not None else []:
+        for item in self.reader.each(root.get("sections"), "sections"):
             section = self.fields(item, "section", SECTION_FIELDS)
             if section is None:
                 continue
@@ -405,8 +404,7 @@ class PageReader:
             blocks = self.blocks(section.get("content"), "content")
             if heading is not None and anchor is not None:
                 sections.append(Section(anchor, heading, blocks))
-        entries_node = root.get("entries")
-        items = (self.reader.items(entries_node, "entries") or []) if entries_node is not None else []
+        items = self.reader.each(root.get("entries"), "entries")
         entries = [entry for item in items if (entry := self.entry(item, anchors)) is not None]
         if title is None or description is None or len(self.examples.problems) > before:
             return None
@@ -506,7 +504,7 @@ class PageReader:
         pages_node = root.get("pages")
         if isinstance(pages_node, Seq) and not pages_node.items:
             self.reader.error(pages_node, "pages: none: list the page files, such as [bidding, allowed-cards]")
-        for item in (self.reader.items(pages_node, "pages") or []) if pages_node is not None else []:
+        for item in self.reader.each(pages_node, "pages"):
             slug = self.reader.text(item, "pages")
             if slug is not None and not SLUG_PATTERN.match(slug):
                 self.reader.error(item, f"pages: {slug!r}: a page is named by its file, such as bidding")
