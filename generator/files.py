@@ -198,22 +198,6 @@ def file_digest(path: Path) -> bytes:
         os.close(handle)
 
 
-def is_readable_file(path: Path) -> bool:
-    """True when ``path`` names a regular file (following links); False for anything else or an error."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
-def is_folder(path: Path) -> bool:
-    """True when ``path`` names a folder (following links); False for anything else or an error."""
-    try:
-        return stat.S_ISDIR(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"

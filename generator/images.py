@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from .files import FileError, is_folder, output_problem, write_files
+from .files import FileError, output_problem, write_files
 from .problems import count
 
 Colour = tuple[int, int, int]
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         "folder", nargs="?", type=Path, default=Path("templates/assets"), metavar="FOLDER", help="default: %(default)s"
     )
     folder: Path = parser.parse_args(argv).folder
-    if not is_folder(folder):
+    if not os.path.isdir(folder):
         why = "not a folder: name a folder" if os.path.lexists(folder) else "no such folder: check the name"
         print(f"{folder}: error: {why}")
         print("1 error; nothing written")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from ..files import FileError, is_folder, is_readable_file
+from ..files import FileError
 from ..inputs import Inputs
 from ..problems import Problem
 from .examples import ExampleSet
@@ -21,12 +22,12 @@ def expand(paths: list[str]) -> list[str]:
     files: list[str] = []
     for name in paths:
         path = Path(name)
-        if name and is_folder(path):  # Path("") is the current folder: an empty name is refused on reading
+        if name and os.path.isdir(path):  # Path("") is the current folder: an empty name is refused on reading
             found = [
                 str(child)
                 for child in sorted(path.rglob("*"))
                 if child.suffix.lower() in EXAMPLE_SUFFIXES
-                and is_readable_file(child)
+                and os.path.isfile(child)
                 and not any(part.startswith(".") for part in child.relative_to(path).parts)
             ]
             files.extend(found or [name])
@@ -64,7 +65,7 @@ def read_file(
             inputs.note(name, data)
         return data
     except FileError as error:
-        message = "a folder with no example files (.yaml, .yml, .json)" if is_folder(path) else error.message
+        message = "a folder with no example files (.yaml, .yml, .json)" if os.path.isdir(path) else error.message
         problems.append(Problem(name, 0, 0, message))
     except SourceError as error:
         problems.extend(Problem(name, line, column, message) for line, column, message in error.problems)

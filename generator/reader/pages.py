@@ -8,13 +8,14 @@ warning or a translator can point at it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
 
-from ..files import FileError, is_folder, read_input
+from ..files import FileError, read_input
 from ..invocation import command
 from ..locales import locale_problem
 from ..problems import Problem
@@ -222,7 +223,7 @@ def template_ids(templates: Path) -> TemplateIds:
     cannot be read has its own problem, where the templates are compiled)."""
     ids: set[str] = set()
     prefixes: set[str] = set()
-    for path in sorted(templates.glob("*.html")) if is_folder(templates) else []:
+    for path in sorted(templates.glob("*.html")) if os.path.isdir(templates) else []:
         try:
             text = read_input(path).decode("utf-8", "replace")
         except FileError:
