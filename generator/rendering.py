@@ -15,8 +15,9 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from jinja2 import TemplateSyntaxError
 from markupsafe import Markup
 
 from .cache import Keeper
@@ -30,9 +31,7 @@ from .problems import Problem
 from .project import TEMPLATES, Project
 from .reason_map import reason_map
 from .records import FileRecord, Warning_, stamp
-
-if TYPE_CHECKING:
-    from .render import LocaleRenderer
+from .render import LocaleRenderer, make_environment
 
 
 class Language(NamedTuple):
@@ -226,8 +225,6 @@ class SiteRenderer:
     def renderer(self, locale: str) -> LocaleRenderer:
         """The locale's renderer, made when first needed (and its translator given its catalog)."""
         if locale not in self.renderers:
-            from .render import LocaleRenderer
-
             if locale in self.catalogs:
                 self.translators[locale].catalog = self.catalogs.pop(locale)()
             self.renderers[locale] = LocaleRenderer(
@@ -293,7 +290,7 @@ class SiteRenderer:
         except FileError as error:
             raise RenderError(Problem(error.display, 0, 0, error.message)) from None
         except Exception as error:  # a template's runtime error: undefined name, bad filter, ...
-            raise RenderError(template_problem(error, self.project.root / TEMPLATES)) from None
+            raise RenderError(template_problem(error, self.templates)) from None
 
     def _parts(self, code: str, rendered: Rendered) -> None:
         """What the chooser and 404.html show of a published locale, in its language, and the
@@ -335,8 +332,6 @@ class SiteRenderer:
         """A file for every locale, and the messages its locales' parts showed in English."""
         if isinstance(output.context, DataContext):
             return output.context.data, []
-        from .render import make_environment
-
         env = make_environment(self.templates, self.project.compiled, sources=self.project.sources)
         context = output.context
         warnings: list[Warning_] = []
@@ -377,8 +372,6 @@ def _warnings(translator: Translator) -> list[Warning_]:
 def template_problem(error: BaseException, templates: Path) -> Problem:
     """A template's runtime error (undefined name, bad filter...) at its template's file and line
     (Jinja maps its frames there)."""
-    from jinja2 import TemplateSyntaxError
-
     name, line = TEMPLATES, 1
     traceback = error.__traceback__
     while traceback is not None:
