@@ -38,7 +38,7 @@ def cpu_count() -> int:
 def can_fork() -> bool:
     """Whether a process can be forked to run beside this one: no other thread runs (a fork would
     copy its locks in whatever state they are: ``serve``'s builds)."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    return threading.active_count() == 1
 
 
 PARALLEL_MIN = 200
