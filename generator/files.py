@@ -1,7 +1,7 @@
 """Every file a command reads as input and every file it writes goes through here.
 
 Reading: regular files only (a named pipe, a device or a folder is refused, never waited on),
-at most ``limit`` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
+at most :data:`MAX_BYTES` bytes, and every ``OSError`` turned into a ``FileError`` that says what to do.
 Within :func:`confined` (a command on a project), a file whose real path is outside the project is
 refused, read or written: a link in the project must not publish what it points at
 (``/proc/self/environ``), nor lead a write out of it.
@@ -159,23 +159,23 @@ def _open_regular(path: Path, name: str) -> tuple[int, os.stat_result]:
     return handle, status
 
 
-def read_input(path: Path, display: str | None = None, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file (at most ``limit``); ``FileError`` for anything else."""
+def read_input(path: Path, display: str | None = None) -> bytes:
+    """The bytes of a regular file (at most :data:`MAX_BYTES`); ``FileError`` for anything else."""
     name = display if display is not None else str(path)
     handle, status = _open_regular(path, name)
     try:
-        if status.st_size > limit:
-            raise FileError(name, f"file is {status.st_size:,} bytes; the limit is {limit:,}: split it", True)
+        if status.st_size > MAX_BYTES:
+            raise FileError(name, f"file is {status.st_size:,} bytes; the limit is {MAX_BYTES:,}: split it", True)
         chunks: list[bytes] = []
         size = 0
-        while size <= limit:  # the size it has first, in one piece (a catalog of megabytes is not joined)
-            chunk = os.read(handle, min(1 << 20 if chunks else status.st_size + 1, limit + 1 - size))
+        while size <= MAX_BYTES:  # the size it has first, in one piece (a catalog of megabytes is not joined)
+            chunk = os.read(handle, min(1 << 20 if chunks else status.st_size + 1, MAX_BYTES + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > limit:
-            raise FileError(name, f"file is over {limit:,} bytes, the limit: split it", True)
+        if size > MAX_BYTES:
+            raise FileError(name, f"file is over {MAX_BYTES:,} bytes, the limit: split it", True)
         return b"".join(chunks)
     except OSError as error:
         raise FileError(name, explain(error)) from None

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
-from ..files import MAX_BYTES, FileError, read_input
+from ..files import FileError, read_input
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -92,7 +92,7 @@ def read_source(path: Path, display: str | None = None) -> bytes:
     """The file's bytes; ``FileError`` when it cannot be read (not a regular file, an OS error),
     ``SourceError`` for a file too large."""
     try:
-        return read_input(path, display, MAX_BYTES)
+        return read_input(path, display)
     except FileError as error:
         if error.too_large:
             raise SourceError([(1, 1, error.message)]) from None
