@@ -232,7 +232,7 @@ def _foreign(env: Environment, text: str) -> Markup:
     """The `foreign` filter: page text with its words of another language marked with ``lang``, by
     the locale's words (only escaped elsewhere)."""
     words = env.globals.get("words")
-    return words.foreign(text) if isinstance(words, Words) else Markup(escape(text))
+    return words.foreign(text) if isinstance(words, Words) else escape(text)
 
 
 def make_environment(
