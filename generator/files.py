@@ -319,6 +319,14 @@ def signals_held() -> Iterator[None]:
             signal.raise_signal(_pending[0])
 
 
+def temporary_folder(prefix: str) -> tempfile.TemporaryDirectory[str]:
+    """A new temporary folder, removed as its block ends; made with Ctrl+C and SIGTERM held back
+    (:func:`signals_held`), since Python notes a folder for removal only once it has made it: one
+    that came as it was being made left the folder behind."""
+    with signals_held():
+        return tempfile.TemporaryDirectory(prefix=prefix)
+
+
 _holding = [0]
 """How many :func:`signals_held` blocks the main thread is in."""
 _pending: list[int] = []

@@ -16,13 +16,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import site_text
-from .files import FileError, confined, read_input
+from .files import FileError, confined, read_input, temporary_folder
 from .fix import Change, changes_of, fixed_texts
 from .i18n.catalogs import ANSWER_CHANGED, LOCALES, catalog_path
 from .i18n.pofile import parse_po, po_bytes, with_line_ends_of
@@ -132,7 +131,7 @@ def site_after(root: Path, plan: Regeneration) -> BuildResult:
     can tell what a reader will see change before anything of the project is written."""
     from .build import build  # the build's modules are needed only for this report
 
-    with tempfile.TemporaryDirectory(prefix="belote-docs-regenerate-") as scratch:
+    with temporary_folder("belote-docs-regenerate-") as scratch:
         copy = Path(scratch)
         for folder in (CONTENT, LOCALES, TEMPLATES):
             shutil.copytree(root / folder, copy / folder, symlinks=False)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from generator.build import BuildResult, build
@@ -117,3 +121,34 @@ def missing_but_review(lines: list[str], text: str, locale: str) -> list[tuple[i
 
     awaiting = awaiting_review(locale)
     return [(number, line) for number, line in missing_lines(lines, text) if squash(line) not in awaiting]
+
+
+_STOPPED_MAKING_A_FOLDER = """
+import os, sys, tempfile
+made = tempfile.mkdtemp
+def mkdtemp(*arguments, **named):
+    folder = made(*arguments, **named)
+    os.kill(os.getpid(), int(sys.argv[1]))  # just as the folder exists: Python has not noted it yet
+    return folder
+tempfile.mkdtemp = mkdtemp
+from generator.__main__ import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def stopped_making_a_folder(
+    tmp_path: Path, stop: signal.Signals, *arguments: str
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``python -m generator ARGUMENTS`` sent ``stop`` at the worst moment, as it makes its first
+    temporary folder; the run (its output on stdout) and the folder its temporary files go to."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    run = subprocess.run(
+        [sys.executable, "-c", _STOPPED_MAKING_A_FOLDER, str(int(stop)), *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=120,
+        env={**os.environ, "TMPDIR": str(temporary)},
+    )
+    return run, temporary

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,8 @@ import yaml
 from babel.messages.pofile import read_po
 
 from .conftest import ROOT
-from .site_helpers import LOCALES, copy_project, tree
+from .site_helpers import LOCALES, copy_project, stopped_making_a_folder, tree
+from .test_serve import WRONG
 
 RULESETS = "generator/rules/rulesets.py"
 OFFICIAL_COINCHE = (
@@ -123,6 +125,24 @@ def test_regenerate_reports_invalid_input_without_writing(tmp_path: Path) -> Non
     result = run(project, "regenerate")
     assert result.returncode == 2 and result.stdout.startswith("content/bidding.yaml:")
     assert tree(project) == before
+
+
+@pytest.mark.variants
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_regenerate_stopped_as_it_makes_its_scratch_folder_leaves_everything_as_it_was(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """Stopped at the worst moment of building the site after the change (for the report): nothing
+    is written, and the scratch copy of the project is removed."""
+    project = copy_project(tmp_path / "project")
+    page = project / "content/allowed-cards.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace(*WRONG, 1), encoding="utf-8")  # an answer to fix
+    before = tree(project)
+    report = tmp_path / "report.md"
+    run, temporary = stopped_making_a_folder(tmp_path, stop, "regenerate", "-C", str(project), "--report", str(report))
+    assert run.returncode == 128 + stop and "Traceback" not in run.stdout, run.stdout
+    assert tree(project) == before and not report.exists()
+    assert not any(temporary.iterdir()), "the scratch folder is removed"
 
 
 OFFICIAL_TRUMP_LITIGE = re.compile(

@@ -23,7 +23,7 @@ import pytest
 from generator.commands.serve import BANNER_ID
 
 from .conftest import ROOT
-from .site_helpers import copy_project
+from .site_helpers import copy_project, stopped_making_a_folder
 
 WRONG = ("allowed: [KS, 7S]", "allowed: [KS, 7S, JH]")
 """An edit of content/allowed-cards.yaml that makes an example wrong (JH is refused: must follow suit)."""
@@ -177,6 +177,16 @@ def test_serve_stops_cleanly_during_its_first_build(tmp_path: Path, stop: signal
     assert server.returncode == 0 and "Traceback" not in printed, printed
     assert "Serving on" not in printed, "stopped during the first build"
     assert not any(temporary.iterdir()), "the build's folder is removed"
+
+
+@pytest.mark.variants
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_serve_stopped_as_its_folder_is_made_leaves_nothing(tmp_path: Path, stop: signal.Signals) -> None:
+    """The worst moment of the test above, every time (once, under load, it left the folder)."""
+    project = copy_project(tmp_path / "project")
+    run, temporary = stopped_making_a_folder(tmp_path, stop, "serve", "-C", str(project), "--port", str(free_port()))
+    assert run.returncode == 0 and "Traceback" not in run.stdout and "Serving on" not in run.stdout, run.stdout
+    assert not any(temporary.iterdir()), "the folder is removed"
 
 
 def test_serve_refuses_a_host_it_cannot_listen_on(tmp_path: Path) -> None:

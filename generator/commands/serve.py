@@ -26,7 +26,6 @@ import re
 import signal
 import socket
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterable
@@ -35,7 +34,7 @@ from pathlib import Path
 import watchfiles
 
 from ..cache import Session
-from ..files import explain
+from ..files import explain, temporary_folder
 from ..i18n.catalogs import LOCALES
 from ..inputs import LISTING, listing
 from ..project import CONTENT, TEMPLATES
@@ -271,7 +270,7 @@ def run(arguments: argparse.Namespace) -> int:
         return 2
     signal.signal(signal.SIGTERM, signal.getsignal(signal.SIGINT))  # `kill` stops it as Ctrl+C does
     session = Session()  # what each build keeps for the next (the pages read, the catalogs, the templates)
-    with contextlib.suppress(KeyboardInterrupt), tempfile.TemporaryDirectory(prefix="belote-serve-") as temporary:
+    with contextlib.suppress(KeyboardInterrupt), temporary_folder("belote-serve-") as temporary:
         out = Path(temporary) / "site"
         state = _State()
         try:
